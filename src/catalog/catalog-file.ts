@@ -1,0 +1,57 @@
+import { basename } from 'node:path';
+import { SlimError } from '../errors.js';
+import { CATALOG_FORMAT, CATALOG_VERSION, type Catalog, type JsonObject, type RawTool, type ServerEntry } from './types.js';
+
+/** A catalog as written by `--save`: stable key order, two-space indent, newline at the end. */
+export function serializeCatalog(catalog: Catalog): string {
+  return `${JSON.stringify(catalog, null, 2)}\n`;
+}
+
+export function newCatalog(servers: ServerEntry[], createdAt = new Date().toISOString()): Catalog {
+  return { format: CATALOG_FORMAT, version: CATALOG_VERSION, createdAt, servers };
+}
+
+const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function checkTools(tools: unknown, where: string, file: string): RawTool[] {
+  if (!Array.isArray(tools)) throw new SlimError('config', `${file}: ${where}.tools must be an array of tool objects`);
+  tools.forEach((tool, i) => {
+    if (!isObject(tool) || typeof tool.name !== 'string') {
+      throw new SlimError('config', `${file}: ${where}.tools[${i}] has no string "name"; every tool needs one`);
+    }
+  });
+  return tools as RawTool[];
+}
+
+/**
+ * Read a saved catalog. Also accepts a raw `tools/list` result (`{"tools": [...]}`), taken as
+ * one server named after the file, so a captured listing can be measured without re-wrapping.
+ */
+export function parseCatalog(text: string, file: string): Catalog {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new SlimError('config', `${file}: not valid JSON (${(error as Error).message}); pass a file written by --save`);
+  }
+  if (!isObject(data)) throw new SlimError('config', `${file}: expected a JSON object written by --save`);
+  if (data.format === undefined && Array.isArray(data.tools)) {
+    const name = basename(file).replace(/\.json$/i, '');
+    const tools = checkTools(data.tools, 'result', file);
+    return newCatalog([{ name, origin: { transport: 'stdio', command: '(saved tools/list)', args: [], source: { kind: 'cli', file } }, tools }]);
+  }
+  if (data.format !== CATALOG_FORMAT) {
+    throw new SlimError('config', `${file}: "format" is ${JSON.stringify(data.format)}, expected "${CATALOG_FORMAT}"; pass a file written by --save or a raw tools/list result`);
+  }
+  if (data.version !== CATALOG_VERSION) {
+    throw new SlimError('config', `${file}: catalog version ${JSON.stringify(data.version)} is not supported (this mcp-slim reads version ${CATALOG_VERSION}); save it again with this version`);
+  }
+  if (!Array.isArray(data.servers)) throw new SlimError('config', `${file}: "servers" must be an array`);
+  data.servers.forEach((server, i) => {
+    if (!isObject(server) || typeof server.name !== 'string') {
+      throw new SlimError('config', `${file}: servers[${i}] needs a string "name"`);
+    }
+    checkTools(server.tools, `servers[${i}] (${server.name})`, file);
+  });
+  return data as unknown as Catalog;
+}

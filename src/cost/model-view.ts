@@ -1,0 +1,17 @@
+import type { JsonObject, RawTool } from '../catalog/types.js';
+
+/**
+ * The tool as an LLM API receives it (`{name, description, input_schema}`, the Anthropic
+ * Messages shape; OpenAI's `function` wrapper differs by a few constant bytes). Clients drop
+ * title, annotations, outputSchema and _meta before the model sees the tool.
+ */
+export function modelView(tool: RawTool): JsonObject {
+  const view: JsonObject = { name: tool.name };
+  if (typeof tool.description === 'string') view.description = tool.description;
+  view.input_schema = isObject(tool.inputSchema) ? tool.inputSchema : {};
+  return view;
+}
+
+export function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,53 @@
+import type { ServerSpec } from '../../catalog/types.js';
+import { sameServer } from './specs.js';
+import type { ParsedConfig, SkippedServer } from './types.js';
+
+export interface MergedConfigs {
+  specs: ServerSpec[];
+  warnings: string[];
+  skipped: SkippedServer[];
+  files: string[];
+}
+
+/**
+ * Joins parsed files into one list with unique names, earlier files first. The same server seen
+ * again is kept once; a different server under a taken name becomes `<client>:<name>` (then
+ * `<client>:<name>:2`, ...), so nothing a client would run goes missing.
+ */
+export function mergeParsedConfigs(parsed: readonly ParsedConfig[]): MergedConfigs {
+  const merged: MergedConfigs = { specs: [], warnings: [], skipped: [], files: [] };
+  const taken = new Set<string>();
+  // Kept specs by the name their file gave them, to spot duplicates even after a rename.
+  const byOriginalName = new Map<string, ServerSpec[]>();
+  for (const config of parsed) {
+    merged.files.push(config.file);
+    merged.warnings.push(...config.warnings);
+    merged.skipped.push(...config.skipped);
+    for (const spec of config.specs) {
+      const earlier = byOriginalName.get(spec.name) ?? [];
+      const same = earlier.find((kept) => sameServer(kept, spec));
+      if (same) {
+        merged.warnings.push(`${config.file}: server "${spec.name}" is the same as "${same.name}" from ${same.source.file}; kept that one`);
+        continue;
+      }
+      const name = freeName(spec.name, config.client, taken);
+      if (name !== spec.name) {
+        merged.warnings.push(`${config.file}: server "${spec.name}" differs from the one of the same name in ${earlier[0]?.source.file ?? 'another file'}; renamed it "${name}"`);
+      }
+      const kept = { ...spec, name };
+      taken.add(name);
+      byOriginalName.set(spec.name, [...earlier, kept]);
+      merged.specs.push(kept);
+    }
+  }
+  return merged;
+}
+
+function freeName(name: string, client: string, taken: ReadonlySet<string>): string {
+  if (!taken.has(name)) return name;
+  const prefixed = `${client}:${name}`;
+  if (!taken.has(prefixed)) return prefixed;
+  let n = 2;
+  while (taken.has(`${prefixed}:${n}`)) n++;
+  return `${prefixed}:${n}`;
+}
