@@ -1,0 +1,112 @@
+import { resolve } from 'node:path';
+import { serializeCatalog } from '../catalog/catalog-file.js';
+import { measureCatalog } from '../cost/measure.js';
+import { writeFileAtomic } from '../fs/atomic-write.js';
+import { renderHtml } from '../report/html.js';
+import { measureJson } from '../report/json.js';
+import { renderMarkdown } from '../report/markdown.js';
+import { renderTerminal } from '../report/terminal.js';
+import type { MeasureView } from '../report/types.js';
+import { collectCatalog } from '../sources/collect.js';
+import { exitCodeForMeasure, type ExitCode } from './exit-code.js';
+import { useColor, type CliIO } from './io.js';
+import { parseCommandArgs, positiveInt } from './parse-args.js';
+import { ProgressLine } from './progress.js';
+import { SOURCE_HELP, SOURCE_OPTIONS, sourceRequest, type SourceValues } from './source-args.js';
+import { SlimError } from '../errors.js';
+
+export const MEASURE_HELP = `mcp-slim measure: the real token cost of MCP tool definitions
+
+Usage:
+  mcp-slim measure [options] -- <command> [args…]
+  mcp-slim measure [options] --url http://host/mcp
+  mcp-slim measure [options] --config .mcp.json
+  mcp-slim measure [options]            (reads this project's and user's MCP configs)
+  mcp-slim measure --demo               (real servers from npm, no setup)
+
+${SOURCE_HELP}
+
+Output:
+  --top N           heaviest tools to list (default 10)
+  --window TOKENS   context window to compare the total with (default 200000)
+  --json            stable machine-readable output (docs/json-output.md)
+  --md              Markdown tables (for a PR comment or $GITHUB_STEP_SUMMARY)
+  --html FILE       write a self-contained HTML report with charts
+  --save FILE       save the catalog (every raw tool) to measure again without the servers
+  -h, --help        this help
+
+Exit codes: 0 measured, 1 a server failed, 2 usage or configuration mistake, 3 crash.`;
+
+const OPTIONS = {
+  ...SOURCE_OPTIONS,
+  top: { type: 'string' },
+  window: { type: 'string' },
+  json: { type: 'boolean' },
+  md: { type: 'boolean' },
+  html: { type: 'string' },
+  save: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+interface MeasureValues extends SourceValues {
+  top?: string;
+  window?: string;
+  json?: boolean;
+  md?: boolean;
+  html?: string;
+  save?: string;
+  help?: boolean;
+}
+
+export async function measureCommand(io: CliIO, argv: string[]): Promise<ExitCode> {
+  const { values, positionals, rest } = parseCommandArgs<MeasureValues>('measure', argv, OPTIONS);
+  if (values.help) {
+    io.stdout.write(`${MEASURE_HELP}\n`);
+    return 0;
+  }
+  if (positionals.length) {
+    throw new SlimError(
+      'usage',
+      `unexpected argument ${JSON.stringify(positionals[0])}; put a server's command after --, e.g. mcp-slim measure -- npx -y @modelcontextprotocol/server-memory`,
+    );
+  }
+  const request = sourceRequest(values, rest, values.demo ? 90 : 30);
+  const top = positiveInt('top', values.top, 10);
+  const window = positiveInt('window', values.window, 200_000);
+  const machine = values.json === true || values.md === true;
+  const progress = new ProgressLine(io.stderr, !machine && io.stderr.isTTY === true);
+
+  const collected = await collectCatalog(request, { env: io.env, cwd: io.cwd }, {
+    onServerDone: (entry, done, total) => progress.serverDone(entry, done, total),
+  });
+  progress.clear();
+  const { catalog } = collected;
+  const report = measureCatalog(catalog);
+  const view: MeasureView = { catalog, report, window, top };
+
+  if (values.save) {
+    writeFileAtomic(resolve(io.cwd, values.save), serializeCatalog(catalog));
+  }
+  if (values.html) {
+    writeFileAtomic(resolve(io.cwd, values.html), renderHtml(view));
+  }
+  if (values.json) {
+    io.stdout.write(`${JSON.stringify(measureJson(view, collected), null, 2)}\n`);
+  } else if (values.md) {
+    io.stdout.write(renderMarkdown(view));
+  } else {
+    const notes: string[] = [];
+    if (collected.configFiles.length) notes.push(`read ${collected.configFiles.join(', ')}`);
+    for (const w of collected.warnings) notes.push(`warning: ${w}`);
+    for (const s of collected.skipped) notes.push(`skipped ${s.name}: ${s.reason}`);
+    for (const s of catalog.servers) {
+      if (s.strictParseError) notes.push(`note: ${s.name}'s tools/list fails the MCP SDK's strict schema (${s.strictParseError}); measured from the raw message`);
+      if (s.filteredOut?.length) notes.push(`note: ${s.name}: ${s.filteredOut.length} tools hidden by the config's tool filter`);
+    }
+    if (notes.length) io.stderr.write(`${notes.join('\n')}\n`);
+    io.stdout.write(renderTerminal(view, { color: useColor(io.stdout, io.env), ...(io.stdout.isTTY && io.stdout.columns ? { width: io.stdout.columns } : {}) }));
+  }
+  const written = [values.save && `catalog: ${values.save}`, values.html && `report: ${values.html}`].filter(Boolean);
+  if (written.length && !values.json) io.stderr.write(`wrote ${written.join(', ')}\n`);
+  return exitCodeForMeasure(report.total.failedServerCount);
+}

@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { packageRoot } from '../sources/demo.js';
+import { isSlimError } from '../errors.js';
+import { EXIT, exitCodeForError, type ExitCode } from './exit-code.js';
+import type { CliIO } from './io.js';
+import { measureCommand } from './measure.js';
+import { closest } from './parse-args.js';
+
+const COMMANDS: Record<string, (io: CliIO, argv: string[]) => Promise<ExitCode>> = {
+  measure: measureCommand,
+};
+
+const HELP = `mcp-slim: measure, budget, slim and defer MCP tool definitions
+
+Usage: mcp-slim <command> [options]
+
+Commands:
+  measure   the real token cost of MCP servers or client configs (mcp-slim measure --help)
+
+Try: mcp-slim measure --demo
+Exit codes: 0 ok, 1 a server failed or a check did not pass, 2 usage or configuration mistake, 3 crash.`;
+
+/**
+ * The whole CLI as a function of its inputs: returns the exit code instead of exiting, and
+ * prints a user's mistake as one line without a stack trace.
+ */
+export async function run(io: CliIO): Promise<ExitCode> {
+  const [command, ...argv] = io.argv;
+  try {
+    if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+      io.stdout.write(`${HELP}\n`);
+      return command === undefined ? EXIT.usage : EXIT.ok;
+    }
+    if (command === '--version' || command === '-v') {
+      const { version } = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string };
+      io.stdout.write(`${version}\n`);
+      return EXIT.ok;
+    }
+    const handler = COMMANDS[command];
+    if (!handler) {
+      const guess = closest(command, Object.keys(COMMANDS));
+      io.stderr.write(`mcp-slim: unknown command ${JSON.stringify(command)}${guess ? `; did you mean ${guess}?` : ''} (run mcp-slim --help)\n`);
+      return EXIT.usage;
+    }
+    return await handler(io, argv);
+  } catch (error) {
+    if (isSlimError(error)) {
+      io.stderr.write(`mcp-slim: ${error.message}\n`);
+      return exitCodeForError(error.code);
+    }
+    io.stderr.write(`mcp-slim crashed; please report this with the command you ran:\n${(error as Error)?.stack ?? String(error)}\n`);
+    return EXIT.crash;
+  }
+}

@@ -1,0 +1,101 @@
+import type { ClientKind, HttpSpec, ServerSpec } from '../catalog/types.js';
+import { SlimError } from '../errors.js';
+import type { SourceRequest } from '../sources/collect.js';
+import { nameFromCommand } from '../sources/server-name.js';
+import { positiveInt } from './parse-args.js';
+
+/** Flags that say what to measure, shared by every command that reads a catalog. */
+export const SOURCE_OPTIONS = {
+  config: { type: 'string', multiple: true },
+  client: { type: 'string' },
+  url: { type: 'string', multiple: true },
+  header: { type: 'string', multiple: true },
+  transport: { type: 'string' },
+  catalog: { type: 'string', multiple: true },
+  demo: { type: 'boolean' },
+  name: { type: 'string' },
+  timeout: { type: 'string' },
+} as const;
+
+export const SOURCE_HELP = `What to measure (combine freely; with none, the MCP configs of this project and user are read):
+  -- <command> [args…]   a stdio server: everything after -- is its command line
+  --url URL              a remote server: Streamable HTTP, falling back to SSE (repeatable)
+  --header "K: V"        a header for --url, e.g. "Authorization: Bearer $TOKEN" (repeatable)
+  --transport http|sse   force SSE for --url (default http: Streamable HTTP, then SSE)
+  --config FILE          a client config: .mcp.json, ~/.claude.json, claude_desktop_config.json,
+                         .cursor/mcp.json, .vscode/mcp.json, ~/.codex/config.toml,
+                         .gemini/settings.json, opencode.json (repeatable)
+  --client NAME          read --config as this client's format: claude-code, claude-desktop,
+                         cursor, vscode, codex, gemini, opencode (default: from the file)
+  --catalog FILE         a catalog saved with --save, or a raw tools/list result (repeatable)
+  --demo                 the embedded default: real MCP servers from npm
+  --name NAME            the name of the server given after -- or by --url
+  --timeout SECONDS      per server, for starting and listing (default 30)`;
+
+const CLIENTS: readonly ClientKind[] = ['claude-code', 'claude-desktop', 'cursor', 'vscode', 'codex', 'gemini', 'opencode'];
+
+export interface SourceValues {
+  config?: string[];
+  client?: string;
+  url?: string[];
+  header?: string[];
+  transport?: string;
+  catalog?: string[];
+  demo?: boolean;
+  name?: string;
+  timeout?: string;
+}
+
+function parseHeaders(lines: string[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const colon = line.indexOf(':');
+    if (colon <= 0) throw new SlimError('usage', `--header ${JSON.stringify(line)} must look like "Name: value"`);
+    headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
+  }
+  return headers;
+}
+
+/** Turn the source flags and the command after `--` into a request for `collectCatalog`. */
+export function sourceRequest(values: SourceValues, rest: string[], defaultTimeoutS = 30): SourceRequest {
+  const client = values.client;
+  if (client !== undefined && !CLIENTS.includes(client as ClientKind)) {
+    throw new SlimError('usage', `--client ${client} is not a known client; use one of ${CLIENTS.join(', ')}`);
+  }
+  if (values.transport !== undefined && values.transport !== 'http' && values.transport !== 'sse') {
+    throw new SlimError('usage', `--transport must be http or sse, got ${JSON.stringify(values.transport)}`);
+  }
+  if (values.header?.length && !values.url?.length) throw new SlimError('usage', '--header needs --url: headers are sent to remote servers only');
+  const specs: ServerSpec[] = [];
+  const [command, ...args] = rest;
+  if (command !== undefined) {
+    specs.push({ name: values.name ?? nameFromCommand(command, args), transport: 'stdio', command, args, source: { kind: 'cli' } });
+  }
+  const headers = parseHeaders(values.header ?? []);
+  for (const url of values.url ?? []) {
+    try {
+      new URL(url);
+    } catch {
+      throw new SlimError('usage', `--url ${JSON.stringify(url)} is not a URL; give the full address, e.g. http://localhost:3000/mcp`);
+    }
+    const spec: HttpSpec = {
+      name: values.name && values.url?.length === 1 && command === undefined ? values.name : new URL(url).host,
+      transport: values.transport === 'sse' ? 'sse' : 'http',
+      url,
+      ...(Object.keys(headers).length ? { headers } : {}),
+      source: { kind: 'cli' },
+    };
+    specs.push(spec);
+  }
+  const configFiles = (values.config ?? []).map((file) => (client ? { file, client: client as ClientKind } : { file }));
+  const catalogFiles = values.catalog ?? [];
+  const demo = values.demo === true;
+  return {
+    specs,
+    configFiles,
+    catalogFiles,
+    demo,
+    discover: !specs.length && !configFiles.length && !catalogFiles.length && !demo,
+    timeoutMs: positiveInt('timeout', values.timeout, defaultTimeoutS) * 1000,
+  };
+}

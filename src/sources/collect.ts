@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { newCatalog, parseCatalog } from '../catalog/catalog-file.js';
+import type { Catalog, ClientKind, ServerEntry, ServerSpec } from '../catalog/types.js';
+import { SlimError } from '../errors.js';
+import { discoverConfigFiles, loadClientConfigs } from './client-configs.js';
+import { demoSpecs } from './demo.js';
+import { fetchServers, type FetchProgress } from './fetch-servers.js';
+import { uniqueNames } from './server-name.js';
+
+/** What the user asked to measure. Several kinds can be combined in one run. */
+export interface SourceRequest {
+  /** Servers given directly (a command after `--`, `--url`). */
+  specs: ServerSpec[];
+  configFiles: { file: string; client?: ClientKind }[];
+  catalogFiles: string[];
+  demo: boolean;
+  /** Look for the client configs of the project and user when nothing else is given. */
+  discover: boolean;
+  timeoutMs: number;
+}
+
+export interface CollectEnv {
+  env: Record<string, string | undefined>;
+  cwd: string;
+  home?: string;
+  platform?: NodeJS.Platform;
+}
+
+export interface Collected {
+  catalog: Catalog;
+  /** Config files that were read, in order. */
+  configFiles: string[];
+  warnings: string[];
+  skipped: { name: string; reason: string }[];
+}
+
+function readCatalogFile(file: string, cwd: string): Catalog {
+  const path = resolve(cwd, file);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new SlimError('config', `cannot read catalog ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'}); check the path`);
+  }
+  return parseCatalog(text, file);
+}
+
+/**
+ * The one place a catalog is assembled: saved catalogs, client configs, direct servers and the
+ * demo set, servers started in parallel. Configuration mistakes throw a SlimError before any
+ * server starts; a server that fails is an entry with `failure`, never an exception.
+ */
+export async function collectCatalog(request: SourceRequest, where: CollectEnv, progress: FetchProgress = {}): Promise<Collected> {
+  const home = where.home ?? where.env.HOME ?? homedir();
+  const saved = request.catalogFiles.map((f) => readCatalogFile(f, where.cwd));
+  let configFiles = request.configFiles;
+  if (request.discover) {
+    configFiles = discoverConfigFiles({ cwd: where.cwd, home, env: where.env, platform: where.platform ?? process.platform, exists: existsSync }).map(
+      ({ file, client }) => ({ file, client }),
+    );
+    if (configFiles.length === 0) {
+      throw new SlimError(
+        'usage',
+        `no MCP client config found for ${where.cwd} or in ${home}; pass a server (mcp-slim measure -- <command>), --url, --config FILE, --catalog FILE, or --demo`,
+      );
+    }
+  }
+  const configs = configFiles.length ? loadClientConfigs(configFiles, { env: where.env, cwd: where.cwd, home }) : undefined;
+  const specs = [...(request.demo ? demoSpecs() : []), ...(configs?.specs ?? []), ...request.specs];
+  const live = await fetchServers(uniqueNames(specs), { timeoutMs: request.timeoutMs, env: where.env, cwd: where.cwd, ...progress });
+  const servers: ServerEntry[] = uniqueNames([...saved.flatMap((c) => c.servers), ...live]);
+  return {
+    catalog: newCatalog(servers),
+    configFiles: configs?.files ?? [],
+    warnings: configs?.warnings ?? [],
+    skipped: configs?.skipped ?? [],
+  };
+}
