@@ -1,0 +1,14 @@
+import { measureServers } from './measure-servers.js';
+import { tokenizerThroughput } from './tokenizer.js';
+
+/** One bench section: run() does the work and returns the plain-text table to print. */
+export interface Section {
+  title: string;
+  run(): Promise<string>;
+}
+
+/**
+ * Run in this order by bench/run.ts. A new section (slim, ttc, search, gateway) is one file
+ * exporting a Section and one line here.
+ */
+export const sections: Section[] = [measureServers, tokenizerThroughput];

@@ -1,0 +1,48 @@
+/**
+ * mcp-slim as a library: the same core the CLI uses, as plain functions over data.
+ * Everything exported here is public API; anything else is internal and may change.
+ */
+
+// The catalog: one data model for every command.
+export type {
+  Catalog,
+  ClientKind,
+  FailureKind,
+  HttpSpec,
+  JsonObject,
+  JsonValue,
+  RawTool,
+  ServerEntry,
+  ServerFailure,
+  ServerOrigin,
+  ServerSpec,
+  SpecSource,
+  StdioSpec,
+  ToolFilter,
+} from './catalog/types.js';
+export { CATALOG_FORMAT, CATALOG_VERSION } from './catalog/types.js';
+export { newCatalog, parseCatalog, serializeCatalog } from './catalog/catalog-file.js';
+export { applyToolFilter } from './catalog/tool-filter.js';
+
+// Counting: pure functions over a catalog.
+export type { ByteSplit, CostReport, EncodingName, ServerCost, Size, ToolCost } from './cost/types.js';
+export { ENCODINGS } from './cost/types.js';
+export { CLAUDE_CODE_DESCRIPTION_LIMIT, measureCatalog, measureTool, type MeasureOptions } from './cost/measure.js';
+export { modelView } from './cost/model-view.js';
+export { splitBytes } from './cost/byte-split.js';
+export { countTokens, estimateTokens, sizeOf } from './cost/tokenizer.js';
+
+// Sources: where catalogs come from (these start processes and open sockets).
+export { fetchServer, type FetchOptions } from './sources/live/fetch-server.js';
+export { fetchServers } from './sources/fetch-servers.js';
+export { collectCatalog, type Collected, type SourceRequest } from './sources/collect.js';
+export { discoverConfigFiles, loadClientConfigs, parseClientConfig, type ConfigContext, type ParsedConfig } from './sources/client-configs.js';
+
+// Reports: strings from a measurement.
+export type { MeasureView, TerminalStyle } from './report/types.js';
+export { renderTerminal } from './report/terminal.js';
+export { renderMarkdown } from './report/markdown.js';
+export { renderHtml } from './report/html.js';
+export { measureJson, MEASURE_JSON_VERSION } from './report/json.js';
+
+export { SlimError, isSlimError, type SlimErrorCode } from './errors.js';
