@@ -9,6 +9,7 @@ import { measureCatalog } from '../src/cost/measure.js';
 import { demoSpecs } from '../src/sources/demo.js';
 import { fetchServers } from '../src/sources/fetch-servers.js';
 import { fetchServer, type FetchOptions } from '../src/sources/live/fetch-server.js';
+import { availableParallelism } from 'node:os';
 import type { Section } from './sections.js';
 import { median, timed } from './_stats.js';
 import { fmt, keyValues, table } from './_table.js';
@@ -28,6 +29,8 @@ interface Runs {
   aloneMs: number[];
   connectMs: number[];
   listMs: number[];
+  /** Wall time left after connect + list: mostly close(), i.e. waiting for the process to exit. */
+  closeMs: number[];
   crowdMs: number[];
   toolCounts: Set<number>;
   failures: string[];
@@ -46,7 +49,7 @@ function record(runs: Runs, entry: ServerEntry, where: string): boolean {
 async function run(): Promise<string> {
   const specs = demoSpecs();
   const runs = new Map<string, Runs>(
-    specs.map((s) => [s.name, { aloneMs: [], connectMs: [], listMs: [], crowdMs: [], toolCounts: new Set(), failures: [] }]),
+    specs.map((s) => [s.name, { aloneMs: [], connectMs: [], listMs: [], closeMs: [], crowdMs: [], toolCounts: new Set(), failures: [] }]),
   );
 
   for (let pass = 1; pass <= SOLO_RUNS; pass++) {
@@ -55,8 +58,10 @@ async function run(): Promise<string> {
       const { value: entry, ms } = await timed(() => fetchServer(spec, options));
       if (!record(r, entry, `alone #${pass}`)) continue;
       r.aloneMs.push(ms);
-      r.connectMs.push(entry.timings?.connectMs ?? NaN);
-      r.listMs.push(entry.timings?.listMs ?? NaN);
+      const { connectMs, listMs } = entry.timings ?? { connectMs: NaN, listMs: NaN };
+      r.connectMs.push(connectMs);
+      r.listMs.push(listMs);
+      r.closeMs.push(ms - connectMs - listMs);
     }
   }
 
@@ -79,10 +84,10 @@ async function run(): Promise<string> {
   const rows = specs.map((s) => {
     const r = runs.get(s.name)!;
     const c = cost.get(s.name);
-    if (!c) return [s.name, '—', '—', '—', '—', '—', '—', '—', 'FAILED'];
+    if (!c) return [s.name, '—', '—', '—', '—', '—', '—', '—', '—', 'FAILED'];
     // Different tool counts between runs would mean the server's listing is not stable.
     const note = r.toolCounts.size > 1 ? `tool count varies: ${[...r.toolCounts].join('/')}` : '';
-    return [s.name, c.toolCount, c.wire.bytes, c.wire.tokens.o200k_base, median(r.connectMs), median(r.listMs), median(r.aloneMs), median(r.crowdMs), note];
+    return [s.name, c.toolCount, c.wire.bytes, c.wire.tokens.o200k_base, median(r.connectMs), median(r.listMs), median(r.closeMs), median(r.aloneMs), median(r.crowdMs), note];
   });
   const total = report.total;
   const sumAlone = measured.reduce((sum, s) => sum + median(runs.get(s.name)!.aloneMs), 0);
@@ -91,8 +96,8 @@ async function run(): Promise<string> {
 
   const out = [
     table(
-      ['server', 'tools', 'wire bytes', 'o200k tokens', 'connect ms', 'list ms', 'alone ms', 'in crowd ms', 'note'],
-      [...rows, ['total', total.toolCount, total.wire.bytes, total.wire.tokens.o200k_base, '', '', sumAlone, '', '']],
+      ['server', 'tools', 'wire bytes', 'o200k tokens', 'connect ms', 'list ms', 'close ms', 'alone ms', 'in crowd ms', 'note'],
+      [...rows, ['total', total.toolCount, total.wire.bytes, total.wire.tokens.o200k_base, '', '', '', sumAlone, '', '']],
     ),
     '',
     keyValues([
@@ -101,9 +106,12 @@ async function run(): Promise<string> {
       ['slowest server alone (the floor)', `${fmt(slowest)} ms`],
       ['concurrent wall time (fetchServers)', `${fmt(concurrent)} ms (runs: ${concurrentMs.map((ms) => fmt(ms)).join(', ')})`],
       ['speed-up', `${fmt(sumAlone / concurrent, 1)}×`],
+      // Eleven Node processes starting at once compete for the cores: the speed-up is bounded by them.
+      ['CPUs available', availableParallelism()],
     ]),
     '',
-    'alone ms: wall time of fetchServer (spawn, initialize, every list, close); connect/list ms: its own timings.',
+    'alone ms: wall time of fetchServer (spawn, initialize, every list, close); connect/list ms: its own timings;',
+    'close ms: the rest (alone - connect - list), mostly waiting for the process to exit.',
     'in crowd ms: connect + list of the same server during the concurrent run.',
   ];
   const failures = specs.flatMap((s) => runs.get(s.name)!.failures.map((f) => `  ${s.name} (${f})`));
