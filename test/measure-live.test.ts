@@ -160,3 +160,23 @@ test('--save then --catalog gives the same numbers as the live run; --html write
   assert.match(page, /<svg/);
   assert.doesNotMatch(page, /(src|href)=["']?https?:/);
 });
+
+test('a progress line on a terminal, and nothing on stderr when the output is --json', async () => {
+  const { run } = await import('../src/cli/run.js');
+  for (const json of [false, true]) {
+    let stderr = '';
+    const code = await run({
+      argv: ['measure', ...(json ? ['--json'] : []), '--', ...fixtureServer('paginate')],
+      env: { ...process.env, NO_COLOR: '1' },
+      cwd: process.cwd(),
+      stdout: { write: () => true, isTTY: true, columns: 100 },
+      stderr: { write: (t: string) => (stderr += t), isTTY: true, columns: 100 },
+    });
+    assert.equal(code, 0);
+    if (json) assert.equal(stderr, '');
+    else {
+      assert.match(stderr, /starting 1 server…/);
+      assert.match(stderr, /measuring servers 1\/1 · paginate 7 tools/);
+    }
+  }
+});

@@ -77,6 +77,7 @@ export async function measureCommand(io: CliIO, argv: string[]): Promise<ExitCod
   const progress = new ProgressLine(io.stderr, !machine && io.stderr.isTTY === true);
 
   const collected = await collectCatalog(request, { env: io.env, cwd: io.cwd }, {
+    onStart: (total) => progress.start(total),
     onServerDone: (entry, done, total) => progress.serverDone(entry, done, total),
   });
   progress.clear();
