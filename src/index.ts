@@ -46,3 +46,11 @@ export { renderHtml } from './report/html.js';
 export { measureJson, MEASURE_JSON_VERSION } from './report/json.js';
 
 export { SlimError, isSlimError, type SlimErrorCode } from './errors.js';
+
+// Budgets: check a measurement against mcp-slim.budget.json, and the ratchet.
+export type { Budget, BudgetSources, BudgetView } from './budget/types.js';
+export type { CheckFinding, Severity } from './budget/findings.js';
+export { parseBudget } from './budget/budget-file.js';
+export { checkBudget, type CheckResult } from './budget/check.js';
+export { initialBudget, tightenEdits } from './budget/ratchet.js';
+export { describeFinding } from './budget/describe.js';

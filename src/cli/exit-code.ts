@@ -20,3 +20,10 @@ export function exitCodeForError(code: SlimErrorCode): ExitCode {
 export function exitCodeForMeasure(failedServers: number): ExitCode {
   return failedServers > 0 ? EXIT.failed : EXIT.ok;
 }
+
+/** Over budget or a failed server is 1; otherwise a budget that names things that are gone is 2. */
+export function exitCodeForCheck(severities: readonly ('fail' | 'stale' | 'ratchet')[]): ExitCode {
+  if (severities.includes('fail')) return EXIT.failed;
+  if (severities.includes('stale')) return EXIT.usage;
+  return EXIT.ok;
+}

@@ -1,17 +1,15 @@
 import { resolve } from 'node:path';
 import { serializeCatalog } from '../catalog/catalog-file.js';
-import { measureCatalog } from '../cost/measure.js';
 import { writeFileAtomic } from '../fs/atomic-write.js';
 import { renderHtml } from '../report/html.js';
 import { measureJson } from '../report/json.js';
 import { renderMarkdown } from '../report/markdown.js';
 import { renderTerminal } from '../report/terminal.js';
 import type { MeasureView } from '../report/types.js';
-import { collectCatalog } from '../sources/collect.js';
+import { collectAndMeasure, collectionNotes } from './_collect.js';
 import { exitCodeForMeasure, type ExitCode } from './exit-code.js';
 import { useColor, type CliIO } from './io.js';
 import { parseCommandArgs, positiveInt } from './parse-args.js';
-import { ProgressLine } from './progress.js';
 import { SOURCE_HELP, SOURCE_OPTIONS, sourceRequest, type SourceValues } from './source-args.js';
 import { SlimError } from '../errors.js';
 
@@ -74,15 +72,8 @@ export async function measureCommand(io: CliIO, argv: string[]): Promise<ExitCod
   const top = positiveInt('top', values.top, 10);
   const window = positiveInt('window', values.window, 200_000);
   const machine = values.json === true || values.md === true;
-  const progress = new ProgressLine(io.stderr, !machine && io.stderr.isTTY === true);
-
-  const collected = await collectCatalog(request, { env: io.env, cwd: io.cwd }, {
-    onStart: (total) => progress.start(total),
-    onServerDone: (entry, done, total) => progress.serverDone(entry, done, total),
-  });
-  progress.clear();
-  const { catalog } = collected;
-  const report = measureCatalog(catalog);
+  const collected = await collectAndMeasure(io, request, machine);
+  const { catalog, report } = collected;
   const view: MeasureView = { catalog, report, window, top };
 
   if (values.save) {
@@ -96,14 +87,7 @@ export async function measureCommand(io: CliIO, argv: string[]): Promise<ExitCod
   } else if (values.md) {
     io.stdout.write(renderMarkdown(view));
   } else {
-    const notes: string[] = [];
-    if (collected.configFiles.length) notes.push(`read ${collected.configFiles.join(', ')}`);
-    for (const w of collected.warnings) notes.push(`warning: ${w}`);
-    for (const s of collected.skipped) notes.push(`skipped ${s.name}: ${s.reason}`);
-    for (const s of catalog.servers) {
-      if (s.strictParseError) notes.push(`note: ${s.name}'s tools/list fails the MCP SDK's strict schema (${s.strictParseError}); measured from the raw message`);
-      if (s.filteredOut?.length) notes.push(`note: ${s.name}: ${s.filteredOut.length} tools hidden by the config's tool filter`);
-    }
+    const notes = collectionNotes(collected);
     if (notes.length) io.stderr.write(`${notes.join('\n')}\n`);
     io.stdout.write(renderTerminal(view, { color: useColor(io.stdout, io.env), ...(io.stdout.isTTY && io.stdout.columns ? { width: io.stdout.columns } : {}) }));
   }

@@ -4,11 +4,13 @@ import { packageRoot } from '../sources/demo.js';
 import { isSlimError } from '../errors.js';
 import { EXIT, exitCodeForError, type ExitCode } from './exit-code.js';
 import type { CliIO } from './io.js';
+import { checkCommand } from './check.js';
 import { measureCommand } from './measure.js';
-import { closest } from './parse-args.js';
+import { closest } from '../util/closest.js';
 
 const COMMANDS: Record<string, (io: CliIO, argv: string[]) => Promise<ExitCode>> = {
   measure: measureCommand,
+  check: checkCommand,
 };
 
 const HELP = `mcp-slim: measure, budget, slim and defer MCP tool definitions
@@ -17,6 +19,7 @@ Usage: mcp-slim <command> [options]
 
 Commands:
   measure   the real token cost of MCP servers or client configs (mcp-slim measure --help)
+  check     a budget for tool definitions that fails the build, with a ratchet
 
 Try: mcp-slim measure --demo
 Exit codes: 0 ok, 1 a server failed or a check did not pass, 2 usage or configuration mistake, 3 crash.`;

@@ -18,7 +18,7 @@ import type { ConfigLocation } from './clients/locations.js';
 import { mergeParsedConfigs } from './clients/merge.js';
 import type { MergedConfigs } from './clients/merge.js';
 import { parseOpenCode } from './clients/opencode.js';
-import { parseJsonText, parseTomlText } from './clients/syntax.js';
+import { parseJsonText, parseTomlText } from '../fs/config-text.js';
 import type { ClientParser, ConfigContext, ParsedConfig } from './clients/types.js';
 import { parseVsCode } from './clients/vscode.js';
 

@@ -1,7 +1,7 @@
 import { parse as parseJsonc, printParseErrorCode } from 'jsonc-parser';
 import type { ParseError } from 'jsonc-parser';
 import { parse as parseTomlDocument, TomlError } from 'smol-toml';
-import { SlimError } from '../../errors.js';
+import { SlimError } from '../errors.js';
 
 /** 1-based line and column of a character offset, as editors show them. */
 export function lineColumn(text: string, offset: number): { line: number; column: number } {
@@ -38,7 +38,7 @@ function trailingCommaBefore(text: string, offset: number): number | undefined {
 }
 
 function describeJsonError(text: string, error: ParseError, lenient: boolean): { offset: number; problem: string } {
-  const strictNote = lenient ? '' : ' (this client reads plain JSON: no comments or trailing commas)';
+  const strictNote = lenient ? '' : ' (this file is plain JSON: no comments or trailing commas)';
   const comma = lenient ? undefined : trailingCommaBefore(text, error.offset);
   if (comma !== undefined) return { offset: comma, problem: `trailing comma; remove it${strictNote}` };
   const code = printParseErrorCode(error.error);

@@ -1,0 +1,19 @@
+import { applyEdits, modify, type JSONPath } from 'jsonc-parser';
+
+export interface JsonEdit {
+  path: JSONPath;
+  /** undefined removes the key. */
+  value: number | string | undefined;
+}
+
+/**
+ * Change values in JSON text in place, keeping the user's key order, indentation, line
+ * breaks and every key we do not touch, so a rewrite never loses what they wrote.
+ */
+export function editJsonText(text: string, edits: readonly JsonEdit[]): string {
+  const indent = /\n([ \t]+)"/.exec(text)?.[1] ?? '  ';
+  const formattingOptions = { insertSpaces: !indent.includes('\t'), tabSize: indent.includes('\t') ? 1 : indent.length, eol: text.includes('\r\n') ? '\r\n' : '\n' };
+  let out = text;
+  for (const edit of edits) out = applyEdits(out, modify(out, edit.path, edit.value, { formattingOptions }));
+  return out;
+}
