@@ -1,4 +1,5 @@
 import { measureServers } from './measure-servers.js';
+import { slimSection } from './slim.js';
 import { tokenizerThroughput } from './tokenizer.js';
 
 /** One bench section: run() does the work and returns the plain-text table to print. */
@@ -11,4 +12,4 @@ export interface Section {
  * Run in this order by bench/run.ts. A new section (slim, ttc, search, gateway) is one file
  * exporting a Section and one line here.
  */
-export const sections: Section[] = [measureServers, tokenizerThroughput];
+export const sections: Section[] = [measureServers, tokenizerThroughput, slimSection];

@@ -1,0 +1,25 @@
+import { sentences } from '../../text/sentences.js';
+import type { Removal, SlimStep } from '../types.js';
+
+/** Sentences that tell the model when to pick the tool (or not): worth their tokens on every request. */
+const WHEN = /\b(use (this|it|when|for|if|only|instead)|useful (when|for)|when (you|the user) (need|want|ask)|do not use|don't use|prefer (this|it)|instead|deprecated)\b/i;
+
+/** A description cut to what the tool does and when to use it; the how moves to the manual. */
+export const toolDescription: SlimStep = {
+  id: 'tool-description',
+  enabled: (p) => p.description !== 'keep',
+  apply(tool, ctx) {
+    if (typeof tool.description !== 'string') return { tool, removed: [] };
+    const parts = sentences(tool.description);
+    // A heading or a bare label ("Search.") says too little to stand alone: keep the next sentence too.
+    const firstCount = parts.length > 1 && (parts[0]!.text.startsWith('#') || parts[0]!.text.length < 12) ? 2 : 1;
+    const keep = parts.map((p, i) => i < firstCount || (ctx.policy.description === 'what-when' && WHEN.test(p.text)));
+    if (keep.every(Boolean)) return { tool, removed: [] };
+    const description = parts
+      .filter((_, i) => keep[i])
+      .map((p) => p.text)
+      .join(' ');
+    const removed: Removal[] = parts.filter((_, i) => !keep[i]).map((p) => ({ where: 'description', what: 'description', text: p.text }));
+    return { tool: { ...tool, description }, removed };
+  },
+};

@@ -1,0 +1,57 @@
+/**
+ * Split description text into sentences without breaking at abbreviations (e.g., i.e., etc.),
+ * decimals, version numbers, file extensions or inside `code`. Every character of the input
+ * belongs to exactly one sentence, so joining `sentences(x).map(s => s.raw)` gives back `x`.
+ */
+export interface Sentence {
+  /** The sentence with its trailing whitespace, exactly as in the text. */
+  raw: string;
+  /** The sentence without surrounding whitespace. */
+  text: string;
+}
+
+const ABBREVIATIONS = /(?:\b(?:e\.g|i\.e|etc|vs|cf|approx|incl|Mr|Mrs|Ms|Dr|St|No|Inc|Ltd|Jr|Sr)\.)$/i;
+
+function isBoundary(text: string, i: number, inCode: boolean): boolean {
+  const ch = text[i]!;
+  if (inCode) return false;
+  if (ch === '\n') {
+    // A blank line, or a line break before a list item or heading, ends a sentence.
+    const rest = text.slice(i + 1);
+    return /^\s*\n/.test(rest) || /^\s*(?:[-*•]|\d+[.)]|#{1,6})\s/.test(rest) || /[.!?:]\s*$/.test(text.slice(0, i));
+  }
+  if (ch !== '.' && ch !== '!' && ch !== '?') return false;
+  const next = text[i + 1];
+  if (next !== undefined && !/\s/.test(next)) return false; // 1.5, file.txt, example.com
+  if (ch === '.' && ABBREVIATIONS.test(text.slice(Math.max(0, i - 8), i + 1))) return false;
+  return true;
+}
+
+export function sentences(text: string): Sentence[] {
+  const out: Sentence[] = [];
+  let start = 0;
+  let inCode = false;
+  let fence = false;
+  for (let i = 0; i < text.length; i++) {
+    if (text.startsWith('```', i)) {
+      fence = !fence;
+      i += 2;
+      continue;
+    }
+    if (text[i] === '`' && !fence) inCode = !inCode;
+    if (!isBoundary(text, i, inCode || fence)) continue;
+    let end = i + 1;
+    while (end < text.length && /[ \t\r\n]/.test(text[end]!)) end++;
+    const raw = text.slice(start, end);
+    if (raw.trim()) out.push({ raw, text: raw.trim() });
+    else if (out.length) out[out.length - 1]!.raw += raw;
+    start = end;
+    i = end - 1;
+  }
+  if (start < text.length) {
+    const raw = text.slice(start);
+    if (raw.trim() || !out.length) out.push({ raw, text: raw.trim() });
+    else out[out.length - 1]!.raw += raw;
+  }
+  return out;
+}

@@ -1,0 +1,151 @@
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { sharedCatalog } from '../bench/_catalogs.js';
+import { newCatalog } from '../src/catalog/catalog-file.js';
+import type { JsonObject, RawTool } from '../src/catalog/types.js';
+import { factCheck } from '../src/slim/fact-check.js';
+import { applyOverlay, buildOverlay } from '../src/slim/overlay.js';
+import { PRESETS, type PresetName } from '../src/slim/policy.js';
+import { slimCatalog } from '../src/slim/slim-catalog.js';
+import { verifyTool } from '../src/slim/verify.js';
+import { FIXTURES, runCli } from './_cli.js';
+
+const catalog = sharedCatalog();
+
+describe('every real catalog, every preset: zero violations, and every removed sentence is in the manual', () => {
+  for (const name of Object.keys(PRESETS) as PresetName[]) {
+    test(name, () => {
+      const result = slimCatalog(catalog, PRESETS[name]);
+      assert.deepEqual(result.violations, []);
+      assert.deepEqual(result.missing, []);
+      assert.equal(result.after.servers.reduce((n, s) => n + s.tools.length, 0), 240, 'no tool dropped');
+      const before = result.tools.reduce((n, t) => n + t.cost.before.modelView.tokens.o200k_base, 0);
+      const after = result.tools.reduce((n, t) => n + t.cost.after.modelView.tokens.o200k_base, 0);
+      assert.ok(after < before, 'it got smaller');
+      console.log(`${name}: ${before} → ${after} o200k tokens (${(100 * (1 - after / before)).toFixed(1)}% fewer)`);
+    });
+  }
+});
+
+test('the max preset cuts at least 60% of the model-view o200k tokens over the real catalogs', () => {
+  const result = slimCatalog(catalog, PRESETS.max);
+  const before = result.tools.reduce((n, t) => n + t.cost.before.modelView.tokens.o200k_base, 0);
+  const after = result.tools.reduce((n, t) => n + t.cost.after.modelView.tokens.o200k_base, 0);
+  assert.ok(1 - after / before >= 0.6, `${before} → ${after}`);
+});
+
+test('"use when" and deprecation sentences stay in the description', () => {
+  const result = slimCatalog(catalog, PRESETS.balanced);
+  const readFile = result.tools.find((t) => t.server === 'server-filesystem' && t.before.name === 'read_file')!;
+  assert.match(readFile.after.description as string, /DEPRECATED: Use read_text_file instead\./);
+});
+
+const base: RawTool = {
+  name: 'search',
+  description: 'Search things.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      query: { type: 'string', minLength: 1, pattern: '^\\S' },
+      mode: { type: 'string', enum: ['fast', 'deep'], default: 'fast' },
+      limit: { type: 'integer', minimum: 1, maximum: 50 },
+      filter: { type: 'object', properties: { tag: { type: 'string', format: 'uri' } }, required: ['tag'] },
+    },
+    required: ['query'],
+    additionalProperties: false,
+  },
+};
+
+function mutate(edit: (s: JsonObject) => void, tool: RawTool = base): RawTool {
+  const copy = structuredClone(tool);
+  edit(copy.inputSchema as JsonObject);
+  return copy;
+}
+const props = (s: JsonObject) => s.properties as Record<string, JsonObject>;
+
+describe('the verifier names each change in meaning with its JSON path', () => {
+  const cases: { name: string; after: RawTool; path: string; message: RegExp }[] = [
+    { name: 'a property removed', after: mutate((s) => delete props(s).limit), path: 'inputSchema.properties.limit', message: /property "limit" was removed/ },
+    { name: 'a nested property removed', after: mutate((s) => delete (props(s).filter!.properties as JsonObject).tag), path: 'inputSchema.properties.filter.properties.tag', message: /property "tag" was removed/ },
+    { name: 'an enum value removed', after: mutate((s) => (props(s).mode!.enum = ['fast'])), path: 'inputSchema.properties.mode.enum', message: /enum value "deep" was removed/ },
+    { name: 'a required list changed', after: mutate((s) => (s.required = [])), path: 'inputSchema.required', message: /required list changed/ },
+    { name: 'a nested required changed', after: mutate((s) => delete props(s).filter!.required), path: 'inputSchema.properties.filter.required', message: /required list changed/ },
+    { name: 'a type changed', after: mutate((s) => (props(s).limit!.type = 'number')), path: 'inputSchema.properties.limit.type', message: /"type" changed from "integer" to "number"/ },
+    { name: 'a format removed', after: mutate((s) => delete (props(s).filter!.properties as Record<string, JsonObject>).tag!.format), path: 'inputSchema.properties.filter.properties.tag.format', message: /"format" changed/ },
+    { name: 'a bound changed', after: mutate((s) => (props(s).limit!.maximum = 100)), path: 'inputSchema.properties.limit.maximum', message: /"maximum" changed from 50 to 100/ },
+    { name: 'a pattern removed', after: mutate((s) => delete props(s).query!.pattern), path: 'inputSchema.properties.query.pattern', message: /"pattern" changed/ },
+    { name: 'a default changed', after: mutate((s) => (props(s).mode!.default = 'deep')), path: 'inputSchema.properties.mode.default', message: /"default" changed from "fast" to "deep"/ },
+    { name: 'additionalProperties:false dropped without the policy allowing it', after: mutate((s) => delete s.additionalProperties), path: 'inputSchema.additionalProperties', message: /was removed \(was false\)/ },
+    { name: 'the name changed', after: { ...base, name: 'find' }, path: 'name', message: /name changed/ },
+  ];
+  for (const c of cases) {
+    test(c.name, () => {
+      const found = verifyTool(base, c.after);
+      assert.equal(found.length, 1, JSON.stringify(found));
+      assert.equal(found[0]!.path, c.path);
+      assert.match(found[0]!.message, c.message);
+    });
+  }
+
+  test('descriptions, titles, $schema, examples, inlined $refs and repeated anyOf branches are not violations', () => {
+    const before: RawTool = {
+      name: 't',
+      inputSchema: {
+        $schema: 'http://json-schema.org/draft-07/schema#',
+        type: 'object',
+        $defs: { id: { type: 'string', description: 'An id.' } },
+        properties: { a: { $ref: '#/$defs/id', title: 'A' }, b: { anyOf: [{ type: 'string' }, { type: 'string' }, { type: 'null' }], examples: ['x'] } },
+      },
+    };
+    const after: RawTool = { name: 't', description: 'new', inputSchema: { type: 'object', properties: { a: { type: 'string' }, b: { anyOf: [{ type: 'string' }, { type: 'null' }] } } } };
+    assert.deepEqual(verifyTool(before, after), []);
+  });
+
+  test('repeated oneOf branches are kept: merging them would change what validates', () => {
+    const before: RawTool = { name: 't', inputSchema: { type: 'object', properties: { x: { oneOf: [{ type: 'string' }, { type: 'string' }] } } } };
+    const after: RawTool = { name: 't', inputSchema: { type: 'object', properties: { x: { oneOf: [{ type: 'string' }] } } } };
+    assert.equal(verifyTool(before, after).length, 1);
+  });
+});
+
+test('the fact check catches a sentence that left the description without reaching the manual', () => {
+  const result = slimCatalog(newCatalog([{ name: 's', origin: { transport: 'stdio', command: 'x', args: [], source: { kind: 'cli' } }, tools: [{ name: 'a', description: 'Does a. Rule one applies. Rule two applies.', inputSchema: { type: 'object' } }] }]), PRESETS.max);
+  assert.deepEqual(result.missing, []);
+  const manuals = new Map([...result.manuals].map(([k, v]) => [k, v.replace('Rule two applies.', '')]));
+  assert.deepEqual(factCheck(result.tools, manuals).map((m) => m.sentence), ['Rule two applies.']);
+});
+
+test('an overlay applies to the live catalog; a tampered entry is refused and the original served', () => {
+  const result = slimCatalog(catalog, PRESETS.balanced);
+  const overlay = buildOverlay(result);
+  const applied = applyOverlay(catalog, overlay);
+  assert.deepEqual(applied.violations, []);
+  assert.deepEqual(applied.catalog.servers, result.after.servers);
+  const entry = overlay.servers['server-filesystem']!.tools['edit_file']!;
+  delete (entry.inputSchema.properties as JsonObject).dryRun;
+  const tampered = applyOverlay(catalog, overlay);
+  assert.equal(tampered.violations.length, 1);
+  assert.match(tampered.violations[0]!.message, /property "dryRun" was removed/);
+  const served = tampered.catalog.servers.find((s) => s.name === 'server-filesystem')!.tools.find((t) => t.name === 'edit_file')!;
+  assert.deepEqual(served, catalog.servers.find((s) => s.name === 'server-filesystem')!.tools.find((t) => t.name === 'edit_file'));
+});
+
+test('mcp-slim slim writes the overlay, one manual per family and the report; --dry-run writes nothing', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-slim-slim-'));
+  const file = `${FIXTURES}catalogs/shared/playwright-mcp.json`;
+  const dry = await runCli(['slim', '--dry-run', '--catalog', file], { cwd: dir });
+  assert.equal(dry.code, 0);
+  assert.equal(existsSync(join(dir, 'mcp-slim-out')), false);
+  const { code, stdout } = await runCli(['slim', '--catalog', file, '--family', 'prefix', '--out', 'out', '--json'], { cwd: dir });
+  assert.equal(code, 0);
+  const out = JSON.parse(stdout);
+  assert.equal(out.violations.length, 0);
+  assert.ok(out.total.after.tokens.o200k_base < out.total.before.tokens.o200k_base);
+  assert.ok(readdirSync(join(dir, 'out', 'manual')).includes('playwright-mcp--browser.md'));
+  const overlay = JSON.parse(readFileSync(join(dir, 'out', 'overlay.json'), 'utf8'));
+  assert.equal(overlay.format, 'mcp-slim/overlay');
+  assert.match(readFileSync(join(dir, 'out', 'report.md'), 'utf8'), /\| playwright-mcp \| browser\\_navigate \|/);
+});
