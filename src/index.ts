@@ -54,3 +54,10 @@ export { parseBudget } from './budget/budget-file.js';
 export { checkBudget, type CheckResult } from './budget/check.js';
 export { initialBudget, tightenEdits } from './budget/ratchet.js';
 export { describeFinding } from './budget/describe.js';
+
+// Slimming: shorter tool text, verified lossless.
+export { slimCatalog, type SlimResult } from './slim/slim-catalog.js';
+export { verifySlim, verifyTool, type Violation } from './slim/verify.js';
+export { factCheck, type MissingSentence } from './slim/fact-check.js';
+export { PRESETS, DEFAULT_PRESET, type PresetName, type SlimPolicy } from './slim/policy.js';
+export { applyOverlay, buildOverlay, parseOverlay, type Overlay } from './slim/overlay.js';

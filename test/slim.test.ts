@@ -149,3 +149,15 @@ test('mcp-slim slim writes the overlay, one manual per family and the report; --
   assert.equal(overlay.format, 'mcp-slim/overlay');
   assert.match(readFileSync(join(dir, 'out', 'report.md'), 'utf8'), /\| playwright-mcp \| browser\\_navigate \|/);
 });
+
+test('measure --savings shows what each preset would save, verified', async () => {
+  const { code, stdout } = await runCli(['measure', '--savings', '--json', '--catalog', `${FIXTURES}catalogs/shared/desktop-commander.json`]);
+  assert.equal(code, 0);
+  const { savings, total } = JSON.parse(stdout);
+  assert.deepEqual(savings.map((s: { what: string }) => s.what), ['slim --preset safe', 'slim --preset balanced', 'slim --preset max']);
+  for (const s of savings) {
+    assert.equal(s.verified, true);
+    assert.equal(s.before, total.modelView.tokens.o200k_base);
+    assert.ok(s.after < s.before);
+  }
+});

@@ -5,6 +5,7 @@ import { renderHtml } from '../report/html.js';
 import { measureJson } from '../report/json.js';
 import { renderMarkdown } from '../report/markdown.js';
 import { renderTerminal } from '../report/terminal.js';
+import { renderSavings, slimSavings } from '../report/savings.js';
 import type { MeasureView } from '../report/types.js';
 import { collectAndMeasure, collectionNotes } from './_collect.js';
 import { exitCodeForMeasure, type ExitCode } from './exit-code.js';
@@ -31,6 +32,7 @@ Output:
   --md              Markdown tables (for a PR comment or $GITHUB_STEP_SUMMARY)
   --html FILE       write a self-contained HTML report with charts
   --save FILE       save the catalog (every raw tool) to measure again without the servers
+  --savings         also show what slimming would save (on with --demo)
   -h, --help        this help
 
 Exit codes: 0 measured, 1 a server failed, 2 usage or configuration mistake, 3 crash.`;
@@ -43,6 +45,7 @@ const OPTIONS = {
   md: { type: 'boolean' },
   html: { type: 'string' },
   save: { type: 'string' },
+  savings: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -53,6 +56,7 @@ interface MeasureValues extends SourceValues {
   md?: boolean;
   html?: string;
   save?: string;
+  savings?: boolean;
   help?: boolean;
 }
 
@@ -82,14 +86,17 @@ export async function measureCommand(io: CliIO, argv: string[]): Promise<ExitCod
   if (values.html) {
     writeFileAtomic(resolve(io.cwd, values.html), renderHtml(view));
   }
+  const savings = values.savings || values.demo ? slimSavings(catalog) : undefined;
   if (values.json) {
-    io.stdout.write(`${JSON.stringify(measureJson(view, collected), null, 2)}\n`);
+    io.stdout.write(`${JSON.stringify({ ...measureJson(view, collected), ...(savings ? { savings } : {}) }, null, 2)}\n`);
   } else if (values.md) {
     io.stdout.write(renderMarkdown(view));
   } else {
     const notes = collectionNotes(collected);
     if (notes.length) io.stderr.write(`${notes.join('\n')}\n`);
-    io.stdout.write(renderTerminal(view, { color: useColor(io.stdout, io.env), ...(io.stdout.isTTY && io.stdout.columns ? { width: io.stdout.columns } : {}) }));
+    const color = useColor(io.stdout, io.env);
+    io.stdout.write(renderTerminal(view, { color, ...(io.stdout.isTTY && io.stdout.columns ? { width: io.stdout.columns } : {}) }));
+    if (savings) io.stdout.write(`\n${renderSavings(savings, color)}`);
   }
   const written = [values.save && `catalog: ${values.save}`, values.html && `report: ${values.html}`].filter(Boolean);
   if (written.length && !values.json) io.stderr.write(`wrote ${written.join(', ')}\n`);
