@@ -1,6 +1,7 @@
 import { measureServers } from './measure-servers.js';
 import { slimSection } from './slim.js';
 import { tokenizerThroughput } from './tokenizer.js';
+import { ttcSection } from './ttc.js';
 
 /** One bench section: run() does the work and returns the plain-text table to print. */
 export interface Section {
@@ -12,4 +13,4 @@ export interface Section {
  * Run in this order by bench/run.ts. A new section (slim, ttc, search, gateway) is one file
  * exporting a Section and one line here.
  */
-export const sections: Section[] = [measureServers, tokenizerThroughput, slimSection];
+export const sections: Section[] = [measureServers, tokenizerThroughput, slimSection, ttcSection];

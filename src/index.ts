@@ -60,4 +60,9 @@ export { slimCatalog, type SlimResult } from './slim/slim-catalog.js';
 export { verifySlim, verifyTool, type Violation } from './slim/verify.js';
 export { factCheck, type MissingSentence } from './slim/fact-check.js';
 export { PRESETS, DEFAULT_PRESET, type PresetName, type SlimPolicy } from './slim/policy.js';
-export { applyOverlay, buildOverlay, parseOverlay, type Overlay } from './slim/overlay.js';
+export { applyOverlay, buildOverlay, overlayFromSlim, parseOverlay, type Overlay } from './slim/overlay.js';
+
+// Lint: one rule per file, findings with paths, safe fixes.
+export { lintCatalog, lintExitCode, fixTool, countFindings } from './lint/lint-catalog.js';
+export { RULES, RULES_BY_ID } from './lint/rules/index.js';
+export type { LintFinding, LintOptions, Rule, RuleId, Severity as LintSeverity } from './lint/types.js';

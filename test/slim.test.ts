@@ -7,7 +7,7 @@ import { sharedCatalog } from '../bench/_catalogs.js';
 import { newCatalog } from '../src/catalog/catalog-file.js';
 import type { JsonObject, RawTool } from '../src/catalog/types.js';
 import { factCheck } from '../src/slim/fact-check.js';
-import { applyOverlay, buildOverlay } from '../src/slim/overlay.js';
+import { applyOverlay, overlayFromSlim } from '../src/slim/overlay.js';
 import { PRESETS, type PresetName } from '../src/slim/policy.js';
 import { slimCatalog } from '../src/slim/slim-catalog.js';
 import { verifyTool } from '../src/slim/verify.js';
@@ -120,7 +120,7 @@ test('the fact check catches a sentence that left the description without reachi
 
 test('an overlay applies to the live catalog; a tampered entry is refused and the original served', () => {
   const result = slimCatalog(catalog, PRESETS.balanced);
-  const overlay = buildOverlay(result);
+  const overlay = overlayFromSlim(result);
   const applied = applyOverlay(catalog, overlay);
   assert.deepEqual(applied.violations, []);
   assert.deepEqual(applied.catalog.servers, result.after.servers);

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { budgetSourceRequest } from '../budget/budget-sources.js';
 import { parseBudget } from '../budget/budget-file.js';
@@ -10,6 +10,7 @@ import type { Budget, BudgetSources } from '../budget/types.js';
 import type { EncodingName } from '../cost/types.js';
 import { SlimError } from '../errors.js';
 import { writeFileAtomic } from '../fs/atomic-write.js';
+import { readUserFile } from '../fs/read-text.js';
 import { editJsonText } from '../fs/edit-json.js';
 import { checkJson, githubAnnotations, renderCheckText, type CheckView } from '../report/check-report.js';
 import type { SourceRequest } from '../sources/collect.js';
@@ -66,12 +67,7 @@ interface CheckValues extends SourceValues {
 }
 
 function readBudget(file: string): { text: string; budget: Budget } {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new SlimError('config', `cannot read budget ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'}); create one with mcp-slim check --init`);
-  }
+  const text = readUserFile('/', file, 'budget', 'create one with mcp-slim check --init');
   return { text, budget: parseBudget(text, file) };
 }
 

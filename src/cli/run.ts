@@ -6,11 +6,17 @@ import { EXIT, exitCodeForError, type ExitCode } from './exit-code.js';
 import type { CliIO } from './io.js';
 import { checkCommand } from './check.js';
 import { measureCommand } from './measure.js';
+import { lintCommand } from './lint.js';
+import { slimCommand } from './slim.js';
+import { ttcCommand } from './ttc.js';
 import { closest } from '../util/closest.js';
 
 const COMMANDS: Record<string, (io: CliIO, argv: string[]) => Promise<ExitCode>> = {
   measure: measureCommand,
   check: checkCommand,
+  lint: lintCommand,
+  slim: slimCommand,
+  ttc: ttcCommand,
 };
 
 const HELP = `mcp-slim: measure, budget, slim and defer MCP tool definitions
@@ -20,6 +26,9 @@ Usage: mcp-slim <command> [options]
 Commands:
   measure   the real token cost of MCP servers or client configs (mcp-slim measure --help)
   check     a budget for tool definitions that fails the build, with a ratchet
+  lint      problems in tool definitions, eslint-style, one rule per file (mcp-slim lint --help)
+  slim      shorter tool text with the how moved to a manual, verified lossless
+  ttc       the TERSE Tool Catalog: tools in a few lines (render, --compare)
 
 Try: mcp-slim measure --demo
 Exit codes: 0 ok, 1 a server failed or a check did not pass, 2 usage or configuration mistake, 3 crash.`;

@@ -3,7 +3,7 @@ import { join, relative, resolve } from 'node:path';
 import { SlimError } from '../errors.js';
 import { writeFileAtomic } from '../fs/atomic-write.js';
 import { renderSlimMarkdown, renderSlimText, slimJson } from '../report/slim-report.js';
-import { buildOverlay, manualFile } from '../slim/overlay.js';
+import { manualFile, overlayFromSlim } from '../slim/overlay.js';
 import { DEFAULT_PRESET, PRESETS, type PresetName, type SlimPolicy } from '../slim/policy.js';
 import { slimCatalog } from '../slim/slim-catalog.js';
 import { collectAndMeasure, collectionNotes } from './_collect.js';
@@ -109,7 +109,7 @@ export async function slimCommand(io: CliIO, argv: string[]): Promise<ExitCode> 
       writeFileAtomic(join(out, file), text);
       written.push(relative(io.cwd, join(out, file)) || file);
     };
-    write('overlay.json', `${JSON.stringify(buildOverlay(result), null, 2)}\n`);
+    write('overlay.json', `${JSON.stringify(overlayFromSlim(result), null, 2)}\n`);
     for (const [family, text] of result.manuals) write(manualFile(family), text);
     write('report.md', renderSlimMarkdown(result));
   }

@@ -6,16 +6,10 @@
 import type { ServerFailure } from '../catalog/types.js';
 import type { ByteSplit, ServerCost, ToolCost } from '../cost/types.js';
 import type { MeasureView } from './types.js';
+export { formatInt, truncate } from '../util/format.js';
 
 /** Column header for ceil(bytes/4): it is a rule of thumb, so it must never look like a count. */
 export const ESTIMATE_LABEL = 'est. tok (bytes/4)';
-
-/** 1234567 -> "1,234,567". Fixed separator (not the locale's) so reports diff cleanly. */
-export function formatInt(n: number): string {
-  const rounded = Math.round(n);
-  const sign = rounded < 0 ? '-' : '';
-  return sign + String(Math.abs(rounded)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
 
 /** A fraction in [0, 1] as a percentage with one decimal; tiny non-zero shares stay visible. */
 export function formatPercent(fraction: number): string {
@@ -116,15 +110,6 @@ export function tailLines(stderrTail: string | undefined, max = 5): string[] {
 export function sanitizeText(text: string): string {
   // eslint-disable-next-line no-control-regex
   return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '\uFFFD');
-}
-
-/** Shorten to at most `max` code points, marking the cut with an ellipsis. */
-export function truncate(text: string, max: number): string {
-  const chars = Array.from(text);
-  if (chars.length <= max) return text;
-  if (max <= 0) return '';
-  if (max === 1) return '…';
-  return chars.slice(0, max - 1).join('') + '…';
 }
 
 /** Display width approximated by code points: good enough for names, which are mostly ASCII. */

@@ -14,8 +14,6 @@ import {
   sortServersByWeight,
   splitShares,
   tailLines,
-  textWidth,
-  truncate,
   windowShare,
 } from './_format.js';
 import type { MeasureView, TerminalStyle } from './types.js';

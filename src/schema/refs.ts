@@ -1,13 +1,22 @@
 import type { JsonObject, JsonValue } from '../catalog/types.js';
 import { isJsonObject } from './walk.js';
 
-/** Resolve a local `#/$defs/x` or `#/definitions/x` pointer against the root schema. */
+/** Follows a local JSON Pointer (`#`, `#/$defs/Node`, `#/definitions/a~1b`). Remote refs are not fetched. */
 export function resolveLocalRef(root: JsonObject, ref: string): JsonObject | undefined {
+  if (ref === '#') return root;
   if (!ref.startsWith('#/')) return undefined;
   let node: JsonValue | undefined = root;
   for (const raw of ref.slice(2).split('/')) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    node = isJsonObject(node) ? node[key] : undefined;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(raw);
+    } catch {
+      return undefined; // a bad %-escape in a server's $ref points nowhere
+    }
+    const key = decoded.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (Array.isArray(node)) node = node[Number(key)];
+    else if (isJsonObject(node)) node = node[key];
+    else return undefined;
   }
   return isJsonObject(node) ? node : undefined;
 }

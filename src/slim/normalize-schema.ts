@@ -1,4 +1,5 @@
 import type { JsonObject, JsonValue } from '../catalog/types.js';
+import { canonicalJson } from '../schema/json.js';
 import { inlineRefs } from '../schema/refs.js';
 import { isJsonObject, SCHEMA_LISTS, SCHEMA_MAPS, SCHEMA_SINGLE } from '../schema/walk.js';
 
@@ -44,7 +45,7 @@ function strip(value: JsonValue, options: NormalizeOptions): JsonValue {
       const seen = new Set<string>();
       const branches: JsonValue[] = [];
       for (const b of child.map((c) => strip(c, options))) {
-        const k = JSON.stringify(b);
+        const k = canonicalJson(b);
         if (key === 'anyOf' && seen.has(k)) continue;
         seen.add(k);
         branches.push(b);

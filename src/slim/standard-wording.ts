@@ -1,40 +1,36 @@
-import type { RawTool } from '../catalog/types.js';
+import type { JsonObject, RawTool } from '../catalog/types.js';
+import { canonicalJson } from '../schema/json.js';
+import { normalizeWording, SAME_MEANING, similarity, standardWording as mostCommon } from '../schema/param-wording.js';
+import { descriptionRestates } from '../schema/restates.js';
 import { schemaNodes } from '../schema/walk.js';
-import { sentences } from '../text/sentences.js';
 
-const words = (text: string) => new Set(text.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 2));
-
-function similar(a: string, b: string): boolean {
-  const A = words(a);
-  const B = words(b);
-  if (!A.size || !B.size) return false;
-  let shared = 0;
-  for (const w of A) if (B.has(w)) shared++;
-  return shared / (A.size + B.size - shared) >= 0.6;
-}
+/** Parameters are unified by name and type: `path: string` and `path: string[]` are different things. */
+export const wordingKey = (name: string, schema: JsonObject): string => `${name}\u0000${canonicalJson(schema.type ?? null)}`;
 
 /**
- * For each parameter name used by several of a server's tools, the one first-sentence wording
- * they should share: the most frequent, ties to the shortest. Only names whose wordings are all
- * near-identical get one, so `path` meaning a file in one tool and a folder in another keeps both.
+ * For each top-level parameter (name and type) a server's tools describe in more than one way,
+ * the wording most of them use (lint's param-description-inconsistent suggestion). The slim step
+ * applies it only to descriptions alike enough to mean the same (see `unifiedWording`).
  */
 export function standardWording(tools: readonly RawTool[]): Map<string, string> {
-  const byName = new Map<string, string[]>();
+  const byKey = new Map<string, string[]>();
   for (const tool of tools) {
     for (const node of schemaNodes(tool.inputSchema)) {
-      if (node.propertyName === undefined || typeof node.schema.description !== 'string') continue;
-      const first = sentences(node.schema.description)[0]?.text;
-      if (first) byName.set(node.propertyName, [...(byName.get(node.propertyName) ?? []), first]);
+      const d = node.schema.description;
+      if (node.depth !== 1 || node.propertyName === undefined || typeof d !== 'string' || !d.trim()) continue;
+      if (descriptionRestates(node.propertyName, node.schema, d)) continue;
+      const key = wordingKey(node.propertyName, node.schema);
+      byKey.set(key, [...(byKey.get(key) ?? []), d]);
     }
   }
   const out = new Map<string, string>();
-  for (const [name, wordings] of byName) {
-    if (wordings.length < 2 || new Set(wordings).size < 2) continue;
-    if (!wordings.every((w) => similar(w, wordings[0]!))) continue;
-    const counts = new Map<string, number>();
-    for (const w of wordings) counts.set(w, (counts.get(w) ?? 0) + 1);
-    const best = [...counts].sort((a, b) => b[1] - a[1] || a[0].length - b[0].length)[0]![0];
-    out.set(name, best);
-  }
+  for (const [key, texts] of byKey) if (new Set(texts.map(normalizeWording)).size > 1) out.set(key, mostCommon(texts));
   return out;
+}
+
+/** The standard wording to use instead of `description`, when there is one and it means the same. */
+export function unifiedWording(standard: ReadonlyMap<string, string>, name: string, schema: JsonObject, description: string): string | undefined {
+  const wording = standard.get(wordingKey(name, schema));
+  if (wording === undefined || normalizeWording(wording) === normalizeWording(description)) return undefined;
+  return similarity(description, wording) >= SAME_MEANING ? wording : undefined;
 }

@@ -14,7 +14,7 @@ export interface Removal {
 export interface StepContext {
   server: string;
   policy: SlimPolicy;
-  /** Parameter name → the one wording this server's tools should share (from unifyParameters). */
+  /** wordingKey(name, schema) → the one wording this server's tools should share (from unifyParameters). */
   standardWording: ReadonlyMap<string, string>;
 }
 

@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { newCatalog, parseCatalog } from '../catalog/catalog-file.js';
 import type { Catalog, ClientKind, ServerEntry, ServerSpec } from '../catalog/types.js';
 import { SlimError } from '../errors.js';
+import { readUserFile } from '../fs/read-text.js';
 import { discoverConfigFiles, loadClientConfigs } from './client-configs.js';
 import { demoSpecs } from './demo.js';
 import { fetchServers, type FetchProgress } from './fetch-servers.js';
@@ -37,16 +36,7 @@ export interface Collected {
   skipped: { name: string; reason: string }[];
 }
 
-function readCatalogFile(file: string, cwd: string): Catalog {
-  const path = resolve(cwd, file);
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new SlimError('config', `cannot read catalog ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'}); check the path`);
-  }
-  return parseCatalog(text, file);
-}
+const readCatalogFile = (file: string, cwd: string): Catalog => parseCatalog(readUserFile(cwd, file, 'catalog'), file);
 
 /**
  * The one place a catalog is assembled: saved catalogs, client configs, direct servers and the

@@ -4,6 +4,7 @@ import { isJsonObject, schemaNodes } from '../../schema/walk.js';
 import { sentences } from '../../text/sentences.js';
 import type { Removal, SlimStep } from '../types.js';
 import { paramPath } from './_param-path.js';
+import { unifiedWording } from '../standard-wording.js';
 
 /**
  * Parameter descriptions, per policy: dropped when they restate the name, type or allowed
@@ -26,8 +27,11 @@ export const parameterDescriptions: SlimStep = {
       const name = node.propertyName;
       let kept: string | undefined = original;
       if (mode === 'drop' || (mode !== 'keep' && name !== undefined && descriptionRestates(name, s, original))) kept = undefined;
-      else if (ctx.policy.unifyParameters && name !== undefined && ctx.standardWording.has(name)) kept = ctx.standardWording.get(name)!;
-      else if (mode === 'first-sentence') kept = sentences(original)[0]?.text;
+      else {
+        const unified = ctx.policy.unifyParameters && name !== undefined && node.depth === 1 ? unifiedWording(ctx.standardWording, name, s, original) : undefined;
+        if (unified !== undefined) kept = unified;
+        if (mode === 'first-sentence' && kept !== undefined) kept = sentences(kept)[0]?.text;
+      }
       if (kept === original) continue;
       if (kept === undefined) delete s.description;
       else s.description = kept;

@@ -1,4 +1,4 @@
-import type { JsonObject, RawTool } from '../../catalog/types.js';
+import type { JsonObject } from '../../catalog/types.js';
 import { identifierWords } from '../../schema/restates.js';
 import { isJsonObject, schemaNodes } from '../../schema/walk.js';
 import type { Removal, SlimStep } from '../types.js';

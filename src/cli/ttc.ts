@@ -1,0 +1,105 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import pc from 'picocolors';
+import { SlimError } from '../errors.js';
+import { writeFileAtomic } from '../fs/atomic-write.js';
+import { readUserFile } from '../fs/read-text.js';
+import { formatInt, formatPercent } from '../report/_format.js';
+import { table, type Row } from '../report/_table.js';
+import { catalogToTTC, renderServersTTC } from '../ttc/catalog-text.js';
+import { compareTTC, type TTCComparison } from '../ttc/compare.js';
+import { checkSidecarTools, parseSidecar } from '../ttc/sidecar.js';
+import type { Sidecar } from '../ttc/types.js';
+import { collectAndMeasure, collectionNotes } from './_collect.js';
+import { EXIT, type ExitCode } from './exit-code.js';
+import { useColor, type CliIO } from './io.js';
+import { parseCommandArgs } from './parse-args.js';
+import { SOURCE_HELP, SOURCE_OPTIONS, sourceRequest, type SourceValues } from './source-args.js';
+
+export const TTC_HELP = `mcp-slim ttc: the TERSE Tool Catalog (docs/ttc.md) of any MCP setup
+
+Usage:
+  mcp-slim ttc [sources]                 print the TTC of every tool
+  mcp-slim ttc [sources] --compare       tokens of the MCP JSON against the TTC, per tool and server
+
+${SOURCE_HELP}
+
+Options:
+  --sidecar FILE   the author's ttc.json (PURPOSE, WHEN, ERR, TAGS by hand; wins over derived)
+  --out FILE       write the TTC text to FILE instead of printing it
+  --compare        the token comparison instead of the text
+  --json           with --compare: machine-readable
+  -h, --help       this help
+
+Exit codes: 0 ok, 1 a server failed, 2 usage or sidecar mistake, 3 crash.`;
+
+const OPTIONS = {
+  ...SOURCE_OPTIONS,
+  sidecar: { type: 'string' },
+  out: { type: 'string' },
+  compare: { type: 'boolean' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+interface TTCValues extends SourceValues {
+  sidecar?: string;
+  out?: string;
+  compare?: boolean;
+  json?: boolean;
+  help?: boolean;
+}
+
+const readSidecar = (file: string, cwd: string): Sidecar => parseSidecar(readUserFile(cwd, file, 'sidecar'), file);
+
+const saved = (c: TTCComparison, enc: 'o200k_base' | 'cl100k_base') => (c.json.tokens[enc] ? 1 - c.ttc.tokens[enc] / c.json.tokens[enc] : 0);
+
+function renderComparison(result: ReturnType<typeof compareTTC>, color: boolean): string {
+  const c = pc.createColors(color);
+  const row = (r: TTCComparison, bold = false): Row => {
+    const cell = (text: string) => (bold ? { text, paint: c.bold } : { text });
+    return [cell(r.tool ? `${r.server}/${r.tool}` : r.server), cell(formatInt(r.json.tokens.o200k_base)), cell(formatInt(r.ttc.tokens.o200k_base)), { text: formatPercent(saved(r, 'o200k_base')), paint: c.green }, cell(formatInt(r.json.tokens.cl100k_base)), cell(formatInt(r.ttc.tokens.cl100k_base)), { text: formatPercent(saved(r, 'cl100k_base')), paint: c.green }];
+  };
+  const columns = [{ header: 'server / tool', align: 'left' as const, shrinkOrder: 0 }, ...['JSON o200k', 'TTC o200k', 'saved', 'JSON cl100k', 'TTC cl100k', 'saved'].map((header) => ({ header, align: 'right' as const }))];
+  const style = { color };
+  return [
+    c.bold('TTC against the MCP JSON (JSON.stringify(tool)), real BPE tokens'),
+    ...table(columns, result.tools.map((r) => row(r)), style, c),
+    '',
+    ...table(columns, [...result.servers.map((r) => row(r)), row(result.total, true)], style, c),
+    '',
+  ].join('\n');
+}
+
+export async function ttcCommand(io: CliIO, argv: string[]): Promise<ExitCode> {
+  const { values, positionals, rest } = parseCommandArgs<TTCValues>('ttc', argv, OPTIONS);
+  if (values.help) {
+    io.stdout.write(`${TTC_HELP}\n`);
+    return EXIT.ok;
+  }
+  if (positionals.length) throw new SlimError('usage', `unexpected argument ${JSON.stringify(positionals[0])}; put a server's command after --`);
+  if (values.json && !values.compare) throw new SlimError('usage', '--json goes with --compare; the TTC text itself is printed as is');
+  const sidecar = values.sidecar ? readSidecar(values.sidecar, io.cwd) : undefined;
+  const collected = await collectAndMeasure(io, sourceRequest(values, rest), values.json === true || !io.stdout.isTTY);
+  if (!values.json) {
+    const notes = collectionNotes(collected);
+    if (notes.length) io.stderr.write(`${notes.join('\n')}\n`);
+  }
+  const { catalog } = collected;
+  if (sidecar && values.sidecar) checkSidecarTools(sidecar, catalog.servers.flatMap((s) => s.tools.map((t) => t.name)), values.sidecar);
+  const failed = catalog.servers.filter((s) => s.failure);
+  for (const s of failed) io.stderr.write(`mcp-slim: ${s.name}: ${s.failure!.message}\n`);
+  if (values.compare) {
+    const result = compareTTC(catalog, sidecar);
+    io.stdout.write(values.json ? `${JSON.stringify({ schemaVersion: 1, command: 'ttc', ...result }, null, 2)}\n` : renderComparison(result, useColor(io.stdout, io.env)));
+  } else {
+    const text = `${renderServersTTC(catalogToTTC(catalog, sidecar))}\n`;
+    if (values.out) {
+      const path = resolve(io.cwd, values.out);
+      mkdirSync(join(path, '..'), { recursive: true });
+      writeFileAtomic(path, text);
+      io.stderr.write(`wrote ${values.out}\n`);
+    } else io.stdout.write(text);
+  }
+  return failed.length ? EXIT.failed : EXIT.ok;
+}

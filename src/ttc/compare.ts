@@ -1,0 +1,25 @@
+import type { Catalog } from '../catalog/types.js';
+import { addSizes, sizeOf } from '../cost/tokenizer.js';
+import type { Size } from '../cost/types.js';
+import { renderTTC } from './render.js';
+import { toTTC } from './to-ttc.js';
+import type { Sidecar } from './types.js';
+
+export interface TTCComparison {
+  server: string;
+  tool?: string;
+  /** `JSON.stringify(tool)` as the server sends it: what seeds/002 compared against. */
+  json: Size;
+  ttc: Size;
+}
+
+/** Per tool, per server and in total: tokens of the MCP JSON against the TTC text. Pure. */
+export function compareTTC(catalog: Catalog, sidecar?: Sidecar): { tools: TTCComparison[]; servers: TTCComparison[]; total: TTCComparison } {
+  const tools: TTCComparison[] = [];
+  const servers = catalog.servers.map((server) => {
+    const rows = server.tools.map((tool) => ({ server: server.name, tool: tool.name, json: sizeOf(JSON.stringify(tool)), ttc: sizeOf(renderTTC(toTTC(tool, sidecar?.tools[tool.name]))) }));
+    tools.push(...rows);
+    return { server: server.name, json: addSizes(rows.map((r) => r.json)), ttc: addSizes(rows.map((r) => r.ttc)) };
+  });
+  return { tools, servers, total: { server: 'total', json: addSizes(servers.map((s) => s.json)), ttc: addSizes(servers.map((s) => s.ttc)) } };
+}

@@ -1,0 +1,18 @@
+/** Number and text formatting shared by reporters and by rule messages. */
+
+/** 1234567 -> "1,234,567". Fixed separator (not the locale's) so reports diff cleanly. */
+export function formatInt(n: number): string {
+  const rounded = Math.round(n);
+  const sign = rounded < 0 ? '-' : '';
+  return sign + String(Math.abs(rounded)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** Shorten to at most `max` code points, marking the cut with an ellipsis. */
+export function truncate(text: string, max: number): string {
+  const chars = Array.from(text);
+  if (chars.length <= max) return text;
+  if (max <= 0) return '';
+  if (max === 1) return '…';
+  return chars.slice(0, max - 1).join('') + '…';
+}
+
