@@ -66,3 +66,9 @@ export { applyOverlay, buildOverlay, overlayFromSlim, parseOverlay, type Overlay
 export { lintCatalog, lintExitCode, fixTool, countFindings } from './lint/lint-catalog.js';
 export { RULES, RULES_BY_ID } from './lint/rules/index.js';
 export type { LintFinding, LintOptions, Rule, RuleId, Severity as LintSeverity } from './lint/types.js';
+
+// TTC, the TERSE Tool Catalog (docs/ttc.md).
+export { toTTC, renderTTC, renderCatalogTTC, parseTTC, parseTTCEntry, TTCParseError, ttcInToJsonSchema, validateWhen, parseSidecar } from './ttc/index.js';
+export type { TTCEntry, Sidecar, SidecarEntry } from './ttc/index.js';
+export { compareTTC, type TTCComparison } from './ttc/compare.js';
+export { catalogToTTC, renderServersTTC, parseServersTTC } from './ttc/catalog-text.js';

@@ -106,7 +106,19 @@ const CASES: Record<RuleId, Case> = {
     bad: [{ name: 'get', description: 'Get.', inputSchema: obj, outputSchema: schema({ items: { type: 'array', items: { type: 'string' } } }) }],
     path: 'outputSchema',
     good: [{ name: 'get', description: 'Get.', inputSchema: schema({ id: { type: 'string', description: 'Record to fetch' } }), outputSchema: schema({ ok: { type: 'boolean' } }) }],
+  },  'ttc-sidecar-missing': {
+    bad: [{ name: 'pong', description: 'Pong.', inputSchema: obj }],
+    path: '',
+    good: [{ name: 'ping', description: 'Ping.', inputSchema: obj }],
+    options: { sidecar: { tools: { ping: { when: 'user wants to check the server' } } } },
   },
+  'ttc-when-vocabulary': {
+    bad: [{ name: 'send', description: 'Send.', inputSchema: obj }],
+    path: 'ttc.json tools.send.when',
+    good: [{ name: 'mail', description: 'Mail.', inputSchema: obj }],
+    options: { sidecar: { tools: { send: { when: 'send email' }, mail: { when: 'user wants to send an email' } } } },
+  },
+
 };
 
 describe('every rule: a tool that triggers it and one that does not', () => {

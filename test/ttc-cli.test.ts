@@ -47,3 +47,15 @@ test('bad TTC text: an error with its real line and column, never a crash', () =
   const text = '# server: a\n\nTOOL x\nPURPOSE p\nIN a:strin g\nWHEN user wants to do it\nTAGS -';
   assert.throws(() => parseServersTTC(text), (e: unknown) => e instanceof TTCParseError && e.line === 5 && e.column > 1);
 });
+
+test('lint reads the sidecar: tools it lacks and WHEN lines outside the vocabulary are findings', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-slim-ttc-lint-'));
+  writeFileSync(join(dir, 'ttc.json'), JSON.stringify({ tools: { read_graph: { when: 'graph reading' } } }));
+  const { code, stdout } = await runCli(['lint', '--json', '--catalog', memory], { cwd: dir });
+  assert.equal(code, 0, 'info and warnings do not fail');
+  const findings = JSON.parse(stdout).findings as { rule: string; tool: string }[];
+  assert.deepEqual(findings.filter((f) => f.rule === 'ttc-when-vocabulary').map((f) => f.tool), ['read_graph']);
+  assert.equal(findings.filter((f) => f.rule === 'ttc-sidecar-missing').length, 8, 'the other 8 tools lack an entry');
+  const without = await runCli(['lint', '--json', '--catalog', memory]);
+  assert.equal(JSON.parse(without.stdout).findings.filter((f: { rule: string }) => f.rule.startsWith('ttc-')).length, 0, 'silent without a sidecar');
+});

@@ -1,8 +1,10 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { Catalog } from '../catalog/types.js';
 import { SlimError } from '../errors.js';
 import { writeFileAtomic } from '../fs/atomic-write.js';
+import { readUserFile } from '../fs/read-text.js';
+import { parseSidecar } from '../ttc/sidecar.js';
 import { buildOverlay, type OverlayInput } from '../slim/overlay.js';
 import { verifyTool } from '../slim/verify.js';
 import { countFindings, fixTool, LINT_DEFAULTS, lintCatalog, lintExitCode, resolveOptions, severityFor } from '../lint/lint-catalog.js';
@@ -30,6 +32,7 @@ Rules:
   --max-sentences N          description-too-long: sentences allowed (default ${LINT_DEFAULTS.maxSentences})
   --max-description-chars N  description-too-long: characters allowed (default ${LINT_DEFAULTS.maxDescriptionChars.toLocaleString('en-US')})
   --list-rules               every rule, its severity and whether it has a safe fix
+  --sidecar FILE             the TTC sidecar for the ttc-* rules (default: ./ttc.json when present)
 
 Fixes:
   --fix                      apply every safe fix, verify each fixed tool, and write them as an
@@ -50,6 +53,7 @@ const OPTIONS = {
   'max-description-chars': { type: 'string' },
   'list-rules': { type: 'boolean' },
   fix: { type: 'boolean' },
+  sidecar: { type: 'string' },
   out: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -61,6 +65,7 @@ interface LintValues extends SourceValues {
   'max-description-chars'?: string;
   'list-rules'?: boolean;
   fix?: boolean;
+  sidecar?: string;
   out?: string;
   json?: boolean;
   help?: boolean;
@@ -123,6 +128,8 @@ export async function lintCommand(io: CliIO, argv: string[]): Promise<ExitCode> 
     maxDescriptionChars: positiveInt('max-description-chars', values['max-description-chars'], LINT_DEFAULTS.maxDescriptionChars),
     rules: parseRuleFlags(values.rule ?? []),
   };
+  const sidecarFile = values.sidecar ?? (existsSync(resolve(io.cwd, 'ttc.json')) ? 'ttc.json' : undefined);
+  if (sidecarFile) options.sidecar = parseSidecar(readUserFile(io.cwd, sidecarFile, 'sidecar'), sidecarFile);
   if (values['list-rules']) {
     io.stdout.write(renderRuleTable((rule) => severityFor(rule, options)));
     return EXIT.ok;

@@ -10,7 +10,7 @@ export const LINT_DEFAULTS = {
   /** About three long sentences; a description past this is a manual. */
   maxDescriptionChars: 1000,
   descriptionLimit: CLAUDE_CODE_DESCRIPTION_LIMIT,
-} as const satisfies Required<Omit<LintOptions, 'rules'>>;
+} as const satisfies Required<Omit<LintOptions, 'rules' | 'sidecar'>>;
 
 export function resolveOptions(options: LintOptions = {}): ResolvedOptions {
   return {
@@ -18,6 +18,7 @@ export function resolveOptions(options: LintOptions = {}): ResolvedOptions {
     maxDescriptionChars: options.maxDescriptionChars ?? LINT_DEFAULTS.maxDescriptionChars,
     descriptionLimit: options.descriptionLimit ?? LINT_DEFAULTS.descriptionLimit,
     ...(options.rules ? { rules: options.rules } : {}),
+    ...(options.sidecar ? { sidecar: options.sidecar } : {}),
   };
 }
 

@@ -3,6 +3,7 @@
  * `rules/index.ts`, where a `satisfies` check makes a missing or misnamed rule a compile error.
  */
 import type { Catalog, RawTool } from '../catalog/types.js';
+import type { Sidecar } from '../ttc/types.js';
 
 export type Severity = 'error' | 'warning' | 'info';
 /** What `--rule id=…` may set: a severity, or `off` to skip the rule. */
@@ -21,6 +22,8 @@ export const RULE_IDS = [
   'ref-inlining-smaller',
   'repeated-branches',
   'output-schema-heavier',
+  'ttc-sidecar-missing',
+  'ttc-when-vocabulary',
 ] as const;
 
 export type RuleId = (typeof RULE_IDS)[number];
@@ -33,11 +36,13 @@ export interface LintOptions {
   maxDescriptionChars?: number;
   /** description-over-limit: where the client cuts a description (default 4,096, Claude Code). */
   descriptionLimit?: number;
+  /** The author's TTC sidecar (ttc.json), when there is one: the ttc-* rules read it. */
+  sidecar?: Sidecar;
   /** Per-rule severity overrides; `off` disables a rule. */
   rules?: Partial<Record<RuleId, RuleSetting>>;
 }
 
-export type ResolvedOptions = Required<Omit<LintOptions, 'rules'>> & Pick<LintOptions, 'rules'>;
+export type ResolvedOptions = Required<Omit<LintOptions, 'rules' | 'sidecar'>> & Pick<LintOptions, 'rules' | 'sidecar'>;
 
 /** One problem a rule found in one tool; `lintCatalog` adds the rule id, severity, server and tool. */
 export interface Hit {

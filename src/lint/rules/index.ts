@@ -11,6 +11,8 @@ import { refInliningSmaller } from './ref-inlining-smaller.js';
 import { repeatedBranches } from './repeated-branches.js';
 import { schemaDollarSchema } from './schema-dollar-schema.js';
 import { titleRepeatsName } from './title-repeats-name.js';
+import { ttcSidecarMissing } from './ttc-sidecar-missing.js';
+import { ttcWhenVocabulary } from './ttc-when-vocabulary.js';
 
 /** Every rule by id. `satisfies` makes a rule id without a rule, or a rule filed under another id, a compile error. */
 export const RULES_BY_ID = {
@@ -26,6 +28,8 @@ export const RULES_BY_ID = {
   'ref-inlining-smaller': refInliningSmaller,
   'repeated-branches': repeatedBranches,
   'output-schema-heavier': outputSchemaHeavier,
+  'ttc-sidecar-missing': ttcSidecarMissing,
+  'ttc-when-vocabulary': ttcWhenVocabulary,
 } as const satisfies { [K in RuleId]: Rule<K> };
 
 /** The rules in the order they run and are listed: broken first, then too long, then weight. */
