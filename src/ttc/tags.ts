@@ -7,9 +7,30 @@ import { nameWords } from './text.js';
 import { baseForm, FUNCTION_WORDS, isAction } from './verbs.js';
 
 const MAX_TAGS = 4;
+/** Words descriptions use about any tool: never a topic. */
+const DESCRIPTION_WORDS = new Set(
+  'only instead allowed caution parameter parameters returned return returns result results value values default defaults optional required example examples provided specified given within without also note must should will would could every each other another first last next number numbers string strings true false null option options error errors detailed information info data content contents based whether either format work works used uses using useful call calls called tool tools server user users request response current specific certain various single multiple entire complete full time times line lines text deprecated'.split(' '),
+);
+
+/** Topic words taken from the description beyond its first sentence: what retrieval would miss without them. */
+const MAX_TOPIC_TAGS = 3;
 const GENERIC = new Set(['mcp', 'tool', 'tools', 'server', 'api', 'new', 'multiple', 'specific', 'one', 'more', 'xy']);
 
-export function deriveTags(toolName: string, purpose: string): string[] {
+/**
+ * Words the rest of the description repeats (or names) that neither the name nor PURPOSE has:
+ * the description is gone from TTC, and these keep a retriever able to find the tool by them.
+ */
+function topicWords(rest: string, taken: ReadonlySet<string>): string[] {
+  const counts = new Map<string, number>();
+  for (const raw of rest.toLowerCase().split(/[^a-z0-9-]+/)) {
+    const w = singular(raw);
+    if (w.length < 4 || FUNCTION_WORDS.has(w) || GENERIC.has(w) || DESCRIPTION_WORDS.has(w) || isAction(baseForm(w)) || taken.has(w)) continue;
+    counts.set(w, (counts.get(w) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, MAX_TOPIC_TAGS).map(([w]) => w);
+}
+
+export function deriveTags(toolName: string, purpose: string, rest = ''): string[] {
   const words = nameWords(toolName);
   // Only the name's first action word is the verb: in `stop_search`, "search" is the thing.
   const verbAt = words.findIndex((w) => isAction(baseForm(w)));
@@ -26,7 +47,9 @@ export function deriveTags(toolName: string, purpose: string): string[] {
       tags.push(word);
     }
   }
-  return tags.length > 0 ? tags : words.filter((w) => !FUNCTION_WORDS.has(w)).slice(0, MAX_TAGS);
+  const base = tags.length > 0 ? tags : words.filter((w) => !FUNCTION_WORDS.has(w)).slice(0, MAX_TAGS);
+  const taken = new Set([...base, ...words, ...purpose.toLowerCase().split(/[^a-z0-9-]+/).map(singular)]);
+  return [...base, ...topicWords(rest, taken)];
 }
 
 /** `files` → `file`, `entities` → `entity`, `searches` → `search`: tags group better singular. */

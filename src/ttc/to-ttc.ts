@@ -3,9 +3,12 @@ import type { RawTool } from '../catalog/types.js';
 import { oneLine } from './lexical.js';
 import { schemaToParams } from './schema-to-type.js';
 import { deriveTags } from './tags.js';
+import { sentences } from '../text/sentences.js';
 import { nameWords, purposeOf } from './text.js';
 import type { SidecarEntry, TTCEntry } from './types.js';
 import { deriveWhen } from './when.js';
+
+const afterFirstSentence = (text: string): string => sentences(text).slice(1).map((s) => s.text).join(' ');
 
 export function toTTC(tool: RawTool, sidecar?: SidecarEntry): TTCEntry {
   const description = typeof tool.description === 'string' ? tool.description : '';
@@ -17,7 +20,7 @@ export function toTTC(tool: RawTool, sidecar?: SidecarEntry): TTCEntry {
     // `input_schema` is the Anthropic API's spelling (seeds/002's example uses it).
     input: schemaToParams(tool.inputSchema ?? tool.input_schema),
     when: sidecar?.when !== undefined ? oneLine(sidecar.when) : deriveWhen(tool.name, purpose),
-    tags: sidecar?.tags ?? deriveTags(tool.name, purpose),
+    tags: sidecar?.tags ?? deriveTags(tool.name, purpose, afterFirstSentence(description)),
   };
   if (tool.outputSchema !== undefined) {
     const output = schemaToParams(tool.outputSchema);

@@ -1,0 +1,101 @@
+import type { FieldName } from './types.js';
+
+/** Per-field weight and length normalisation (b). A name is short and decisive; a description is long. */
+export interface FieldParams {
+  weight: number;
+  b: number;
+}
+
+export type FieldTerms = Partial<Record<FieldName, string[]>>;
+
+interface Doc {
+  key: string;
+  lengths: Partial<Record<FieldName, number>>;
+  terms: Set<string>;
+}
+
+/**
+ * BM25F over documents made of fields: a term's frequencies in each field are length-normalised,
+ * weighted and summed before the one saturation (k1), so a word in the name and again in the
+ * description is not counted as two independent matches. Documents can be added and removed;
+ * averages and document frequencies stay exact.
+ */
+export class Bm25fIndex {
+  private readonly docs = new Map<number, Doc>();
+  private readonly byKey = new Map<string, number>();
+  /** term → doc id → field → frequency */
+  private readonly postings = new Map<string, Map<number, Partial<Record<FieldName, number>>>>();
+  private readonly totalLength: Partial<Record<FieldName, number>> = {};
+  private nextId = 0;
+
+  constructor(
+    private readonly fields: Readonly<Record<FieldName, FieldParams>>,
+    private readonly k1 = 1.2,
+  ) {}
+
+  get size(): number {
+    return this.docs.size;
+  }
+
+  add(key: string, fields: FieldTerms): void {
+    this.remove(key);
+    const id = this.nextId++;
+    const lengths: Doc['lengths'] = {};
+    const seen = new Set<string>();
+    for (const [field, list] of Object.entries(fields) as [FieldName, string[]][]) {
+      lengths[field] = list.length;
+      this.totalLength[field] = (this.totalLength[field] ?? 0) + list.length;
+      for (const term of list) {
+        seen.add(term);
+        let posting = this.postings.get(term);
+        if (!posting) this.postings.set(term, (posting = new Map()));
+        const tf = posting.get(id) ?? {};
+        tf[field] = (tf[field] ?? 0) + 1;
+        posting.set(id, tf);
+      }
+    }
+    this.docs.set(id, { key, lengths, terms: seen });
+    this.byKey.set(key, id);
+  }
+
+  remove(key: string): boolean {
+    const id = this.byKey.get(key);
+    if (id === undefined) return false;
+    const doc = this.docs.get(id)!;
+    for (const [field, length] of Object.entries(doc.lengths) as [FieldName, number][]) this.totalLength[field] = (this.totalLength[field] ?? 0) - length;
+    for (const term of doc.terms) {
+      const posting = this.postings.get(term)!;
+      posting.delete(id);
+      if (posting.size === 0) this.postings.delete(term);
+    }
+    this.docs.delete(id);
+    this.byKey.delete(key);
+    return true;
+  }
+
+  /** Scores of every document matching at least one query term; `query` maps a term to its weight. */
+  score(query: ReadonlyMap<string, number>): Map<string, number> {
+    const n = this.docs.size;
+    const scores = new Map<number, number>();
+    const avg: Partial<Record<FieldName, number>> = {};
+    for (const f of Object.keys(this.fields) as FieldName[]) avg[f] = n ? (this.totalLength[f] ?? 0) / n || 1 : 1;
+    for (const [term, queryWeight] of query) {
+      const posting = this.postings.get(term);
+      if (!posting) continue;
+      const idf = Math.log(1 + (n - posting.size + 0.5) / (posting.size + 0.5));
+      for (const [id, tf] of posting) {
+        const lengths = this.docs.get(id)!.lengths;
+        let weighted = 0;
+        for (const [field, freq] of Object.entries(tf) as [FieldName, number][]) {
+          const { weight, b } = this.fields[field];
+          weighted += (weight * freq) / (1 - b + (b * (lengths[field] ?? 0)) / avg[field]!);
+        }
+        const s = queryWeight * idf * (weighted / (this.k1 + weighted));
+        scores.set(id, (scores.get(id) ?? 0) + s);
+      }
+    }
+    const out = new Map<string, number>();
+    for (const [id, s] of scores) out.set(this.docs.get(id)!.key, s);
+    return out;
+  }
+}

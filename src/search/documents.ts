@@ -1,0 +1,48 @@
+import type { JsonValue, RawTool } from '../catalog/types.js';
+import { schemaNodes } from '../schema/walk.js';
+import { sentences } from '../text/sentences.js';
+import { renderParams } from '../ttc/render-type.js';
+import { toTTC } from '../ttc/to-ttc.js';
+import type { SidecarEntry } from '../ttc/types.js';
+import type { FieldTerms } from './bm25f.js';
+import { terms } from './tokenize.js';
+import type { DocumentKind } from './types.js';
+
+function parameterText(schema: JsonValue | undefined): string {
+  const parts: string[] = [];
+  for (const node of schemaNodes(schema)) {
+    if (node.propertyName) parts.push(node.propertyName);
+    if (typeof node.schema.description === 'string') parts.push(node.schema.description);
+    if (Array.isArray(node.schema.enum)) parts.push(...node.schema.enum.filter((v): v is string => typeof v === 'string'));
+  }
+  return parts.join(' ');
+}
+
+/**
+ * A tool as the fields the index reads. `full` and `slim` read the tool's description (its first
+ * sentence apart, as its purpose) and its parameters; `ttc` reads what TTC says: PURPOSE, IN,
+ * WHEN and TAGS. The caller passes the slim tool for `slim`.
+ */
+export function toolFields(server: string, tool: RawTool, kind: DocumentKind, sidecar?: SidecarEntry): FieldTerms {
+  const name = terms(tool.name);
+  const serverTerms = terms(server);
+  if (kind === 'ttc') {
+    const entry = toTTC(tool, sidecar);
+    return {
+      name,
+      server: serverTerms,
+      purpose: terms(entry.purpose),
+      params: terms(renderParams(entry.input)),
+      when: terms(entry.when.replace(/^user (wants|requests|asks|needs|intends) to /, '')),
+      tags: entry.tags.flatMap((t) => terms(t)),
+    };
+  }
+  const parts = typeof tool.description === 'string' ? sentences(tool.description) : [];
+  return {
+    name,
+    server: serverTerms,
+    purpose: terms(parts[0]?.text ?? ''),
+    description: terms(parts.slice(1).map((p) => p.text).join(' ')),
+    params: terms(parameterText(tool.inputSchema)),
+  };
+}
