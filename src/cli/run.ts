@@ -7,6 +7,7 @@ import type { CliIO } from './io.js';
 import { checkCommand } from './check.js';
 import { measureCommand } from './measure.js';
 import { lintCommand } from './lint.js';
+import { searchCommand } from './search.js';
 import { slimCommand } from './slim.js';
 import { ttcCommand } from './ttc.js';
 import { closest } from '../util/closest.js';
@@ -17,6 +18,7 @@ const COMMANDS: Record<string, (io: CliIO, argv: string[]) => Promise<ExitCode>>
   lint: lintCommand,
   slim: slimCommand,
   ttc: ttcCommand,
+  search: searchCommand,
 };
 
 const HELP = `mcp-slim: measure, budget, slim and defer MCP tool definitions
@@ -29,6 +31,7 @@ Commands:
   lint      problems in tool definitions, eslint-style, one rule per file (mcp-slim lint --help)
   slim      shorter tool text with the how moved to a manual, verified lossless
   ttc       the TERSE Tool Catalog: tools in a few lines (render, --compare)
+  search    which tools fit a task (BM25F with a synonym vocabulary)
 
 Try: mcp-slim measure --demo
 Exit codes: 0 ok, 1 a server failed or a check did not pass, 2 usage or configuration mistake, 3 crash.`;

@@ -22,7 +22,7 @@ const SYNONYMS: ReadonlyMap<string, ReadonlySet<string>> = (() => {
 
 const PHRASE_LIST = Object.entries(PHRASES).sort((a, b) => b[0].length - a[0].length);
 const URL = /\b(?:https?:\/\/\S+|(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|app|ai|co|edu|gov|test|local)(?:[/:]\S*)?|localhost(?::\d+)?\S*)/gi;
-const PATH = /(?:^|\s)(?:~|\.{1,2})?\/[\w.\-/]+|\b[\w-]+\.(?:json|md|txt|ts|js|py|csv|pdf|png|jpe?g|ya?ml|toml|log|html|zip)\b/gi;
+const PATH = /(?:^|\s)(?:~|\.{1,2})?\/[\w.\-/*]+|[\w*-]+\.(?:[a-z][a-z0-9]{0,4})\b|\b(?:readme|dockerfile|makefile|license|changelog)\b/gi;
 // Quoted text is usually a value to type or look for, not a word about which tool to use.
 const QUOTED = /(["'‘’“”])(?:(?!\1).){1,80}\1/g;
 

@@ -1,0 +1,110 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { sharedCatalog } from '../bench/_catalogs.js';
+import { newCatalog } from '../src/catalog/catalog-file.js';
+import { toolMatcher } from '../src/catalog/select.js';
+import type { RawTool } from '../src/catalog/types.js';
+import { phaseCatalog } from '../src/search/phases.js';
+import { queryTerms } from '../src/search/query.js';
+import { terms } from '../src/search/tokenize.js';
+import { indexCatalog, rankTools, ToolSearchIndex } from '../src/search/tool-index.js';
+import { FIXTURES, runCli } from './_cli.js';
+
+const tool = (name: string, description: string, properties: Record<string, object> = {}): RawTool => ({ name, description, inputSchema: { type: 'object', properties } as never });
+const catalogOf = (servers: Record<string, RawTool[]>) =>
+  newCatalog(Object.entries(servers).map(([name, tools]) => ({ name, origin: { transport: 'stdio' as const, command: 'x', args: [], source: { kind: 'cli' as const } }, tools })));
+
+describe('text into terms', () => {
+  test('identifiers split on _, -, camelCase and namespaces; stop words out; stemmed', () => {
+    assert.deepEqual(terms('readTextFile'), ['read', 'text', 'file']);
+    assert.deepEqual(terms('mcp__github__list_pull_requests'), ['github', 'list', 'pull', 'request']);
+    assert.deepEqual(terms('Show me the directories'), ['show', 'directori']);
+  });
+
+  test('phrases fold to one word and give up their parts; quoted values and URLs are not intent', () => {
+    const q = queryTerms('shut down the browser', { expand: false });
+    assert.ok(q.has('close') && !q.has('down'));
+    const typed = queryTerms("type 'quarterly report' into the box", { expand: false });
+    assert.ok(!typed.has('quarterli') && typed.has('type'));
+    const url = queryTerms('pull up https://staging.acme.dev in the browser', { expand: false });
+    assert.equal(url.get('url'), 0.5, 'a URL implies a web address, at a lower weight');
+    assert.ok(!url.has('acm'));
+  });
+
+  test('synonyms from the vocabulary join at a lower weight and never lower a word the user wrote', () => {
+    const q = queryTerms('remove the folder');
+    assert.equal(q.get('remov'), 1);
+    assert.equal(q.get('delet'), 0.35);
+    assert.equal(q.get('directori'), 0.35);
+  });
+});
+
+describe('the index', () => {
+  const catalog = catalogOf({
+    fs: [tool('read_file', 'Read a file from disk.', { path: { type: 'string' } }), tool('write_file', 'Write text to a file.'), tool('list_directory', 'List the entries of a folder.')],
+    web: [tool('fetch_page', 'Download a web page and return it as markdown. Can read a file: URL too.')],
+  });
+
+  test('a word in the name outranks the same word deep in a description', () => {
+    assert.deepEqual(rankTools(catalog, 'read a file', 2).map((h) => h.id), ['fs/read_file', 'fs/write_file']);
+  });
+
+  test('synonyms find a tool whose words the task does not use', () => {
+    assert.equal(rankTools(catalog, 'show what is inside this dir', 1)[0]?.id, 'fs/list_directory');
+  });
+
+  test('a server the task names is preferred', () => {
+    assert.equal(rankTools(catalog, 'with web, read it', 1)[0]?.id, 'web/fetch_page');
+  });
+
+  test('tools can be added and removed as lists change', () => {
+    const index = new ToolSearchIndex();
+    index.add('fs', catalog.servers[0]!.tools);
+    assert.equal(index.size, 3);
+    index.remove('fs', ['read_file']);
+    assert.equal(index.size, 2);
+    assert.ok(!index.search('read a file', 5).some((h) => h.tool === 'read_file'));
+    index.add('fs', [tool('read_file', 'Read a file from disk.')]);
+    assert.equal(index.search('read a file', 1)[0]?.tool, 'read_file');
+    index.remove('fs');
+    assert.equal(index.size, 0);
+    assert.deepEqual(index.search('read a file', 5), []);
+  });
+
+  test('results are stable: equal scores break by id', () => {
+    const twins = catalogOf({ b: [tool('ping', 'Ping.')], a: [tool('ping', 'Ping.')] });
+    assert.deepEqual(rankTools(twins, 'ping', 2).map((h) => h.id), ['a/ping', 'b/ping']);
+  });
+});
+
+describe('phases and patterns (seeds/003 fix 3)', () => {
+  test('patterns: server/tool, server/*, bare tool names and prefixes', () => {
+    const m = toolMatcher(['fs/read_*', 'list_directory', 'web/*']);
+    assert.equal(m('fs', 'read_file'), true);
+    assert.equal(m('fs', 'write_file'), false);
+    assert.equal(m('other', 'list_directory'), true);
+    assert.equal(m('web', 'fetch_page'), true);
+  });
+
+  test('a phase keeps its tools; an unknown phase names the closest', () => {
+    const catalog = sharedCatalog();
+    const plan = phaseCatalog(catalog, { plan: ['server-sequential-thinking/*', 'server-memory/read_graph'] }, 'plan');
+    assert.equal(plan.servers.reduce((n, s) => n + s.tools.length, 0), 2);
+    assert.throws(() => phaseCatalog(catalog, { plan: [] }, 'plna'), /no phase "plna"; did you mean "plan"\?/);
+  });
+});
+
+test('mcp-slim search ranks the tools of any source', async () => {
+  const { code, stdout } = await runCli(['search', 'take a screenshot of the page', '--k', '3', '--json', '--catalog', `${FIXTURES}catalogs/shared/server-puppeteer.json`, '--catalog', `${FIXTURES}catalogs/shared/server-filesystem.json`]);
+  assert.equal(code, 0);
+  const out = JSON.parse(stdout);
+  assert.equal(out.hits.length, 3);
+  assert.equal(out.hits[0].id, 'server-puppeteer/puppeteer_screenshot');
+  const bad = await runCli(['search', '--catalog', `${FIXTURES}catalogs/shared/server-puppeteer.json`]);
+  assert.equal(bad.code, 2);
+});
+
+test('indexCatalog indexes every tool of the real catalogs in each document kind', () => {
+  const catalog = sharedCatalog();
+  for (const document of ['full', 'slim', 'ttc'] as const) assert.equal(indexCatalog(catalog, { document }).size, 240);
+});
