@@ -1,0 +1,105 @@
+/**
+ * Reading a query set: its catalogs pooled into one, and its JSONL checked line by line against
+ * them. Anything wrong with a user's file is a SlimError naming the file and line, never a stack.
+ */
+import { readFileSync } from 'node:fs';
+import { isAbsolute, join, relative } from 'node:path';
+import { newCatalog, parseCatalog } from '../../src/catalog/catalog-file.js';
+import type { Catalog } from '../../src/catalog/types.js';
+import { SlimError } from '../../src/errors.js';
+
+export interface Query {
+  id: string;
+  query: string;
+  gold: ReadonlySet<string>;
+  /** Graded relevance; gold ids without a grade count 2 (the README's "right tool"). */
+  grades: ReadonlyMap<string, number>;
+  /** The optional `kind` label (pooled-240 has five), for a per-kind breakdown. */
+  kind?: string;
+}
+
+/** Paths from the command line are relative to the working directory, built-in ones to the repo. */
+export const resolvePath = (file: string, base = process.cwd()) => (isAbsolute(file) ? file : join(base, file));
+/** For messages: short, relative to where the command was typed (npm's INIT_CWD). */
+export const shown = (file: string) => relative(process.env.INIT_CWD ?? process.cwd(), file) || file;
+
+function readText(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new SlimError('config', `${shown(file)}: cannot read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+}
+
+/** One catalog of every server in the files; server names must be distinct, since ids are `server/tool`. */
+export function loadCatalogs(files: readonly string[]): Catalog {
+  const servers = files.flatMap((file) => parseCatalog(readText(file), shown(file)).servers);
+  const seen = new Set<string>();
+  for (const s of servers) {
+    if (seen.has(s.name)) throw new SlimError('config', `server "${s.name}" appears in more than one catalog file; tool ids are server/tool, so rename one`);
+    seen.add(s.name);
+  }
+  return newCatalog(servers);
+}
+
+/** Every `server/tool` id the catalog holds. */
+export const toolIds = (catalog: Catalog) => new Set(catalog.servers.flatMap((s) => s.tools.map((t) => `${s.name}/${t.name}`)));
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
+const isGrade = (v: unknown) => typeof v === 'number' && Number.isFinite(v) && v >= 0;
+
+const FORMAT = '; each line must be {"id", "query", "gold": ["server/tool"], "grades"?: {"server/tool": 2|1}}';
+
+/** Parse and check a JSONL query file: every line an object with a unique id, a query, and gold ids in `ids`. */
+export function parseQueries(text: string, file: string, ids: ReadonlySet<string>): Query[] {
+  const queries: Query[] = [];
+  const seenIds = new Set<string>();
+  const lines = text.split(/\r?\n/);
+  lines.forEach((line, i) => {
+    if (line.trim() === '') return; // blank lines (a trailing newline) are not queries
+    const at = `${file}:${i + 1}`;
+    // A declaration (not an arrow) so that TypeScript narrows the checked values after each call.
+    function fail(what: string, showFormat = true): never {
+      throw new SlimError('config', `${at}: ${what}${showFormat ? FORMAT : ''}`);
+    }
+    let data: unknown;
+    try {
+      data = JSON.parse(line);
+    } catch (error) {
+      fail(`not valid JSON (${(error as Error).message})`);
+    }
+    if (!isObject(data)) fail('not a JSON object');
+    const { id, query, gold, grades, kind } = data;
+    if (typeof id !== 'string' || id === '') fail('"id" must be a non-empty string');
+    if (seenIds.has(id)) fail(`"id" ${JSON.stringify(id)} is used twice`);
+    if (typeof query !== 'string' || query.trim() === '') fail('"query" must be a non-empty string');
+    if (!isStrings(gold) || gold.length === 0) fail('"gold" must be a non-empty array of "server/tool" strings');
+    if (grades !== undefined && !(isObject(grades) && Object.values(grades).every(isGrade))) fail('"grades" must map "server/tool" to a number ≥ 0');
+    const graded = new Map(Object.entries((grades ?? {}) as Record<string, number>));
+    for (const tool of [...gold, ...graded.keys()]) {
+      if (!ids.has(tool)) fail(`tool ${JSON.stringify(tool)} is not in the catalogs (ids are <server>/<tool name>; a raw {"tools": [...]} file's server is its file name without .json)`, false);
+    }
+    for (const g of gold) if (!graded.has(g)) graded.set(g, 2);
+    seenIds.add(id);
+    queries.push({ id, query, gold: new Set(gold), grades: graded, ...(typeof kind === 'string' ? { kind } : {}) });
+  });
+  if (queries.length === 0) throw new SlimError('config', `${file}: no queries (expected one JSON object per line)`);
+  return queries;
+}
+
+export interface LoadedSet {
+  name: string;
+  queriesFile: string;
+  catalogFiles: string[];
+  catalog: Catalog;
+  tools: number;
+  queries: Query[];
+}
+
+export function loadSet(name: string, queriesFile: string, catalogFiles: string[]): LoadedSet {
+  const catalog = loadCatalogs(catalogFiles);
+  const ids = toolIds(catalog);
+  const queries = parseQueries(readText(queriesFile), shown(queriesFile), ids);
+  return { name, queriesFile, catalogFiles, catalog, tools: ids.size, queries };
+}

@@ -1,0 +1,101 @@
+/**
+ * `npm run bench:search`: tool-search quality and latency on every built-in query set.
+ *
+ *   npm run bench:search                                   every set, then the latency section
+ *   npm run bench:search -- --set NAME                     one built-in set (or `latency`)
+ *   npm run bench:search -- --queries Q.jsonl --catalog A.json [--catalog B.json …] [--name NAME]
+ *
+ * A bad set file ends with a one-line message (file:line) and exit code 2, never a stack.
+ */
+import { basename } from 'node:path';
+import { parseArgs } from 'node:util';
+import { SlimError, isSlimError } from '../../src/errors.js';
+import { fmt } from '../_table.js';
+import { baselineTable, readBaseline } from './baseline.js';
+import { evaluate, KINDS } from './evaluate.js';
+import { latencySection } from './latency.js';
+import { loadSet, resolvePath, shown, type LoadedSet } from './load.js';
+import { DEFINITIONS, labelTable, setTable } from './report.js';
+import { builtInSets, ROOT, type QuerySetSpec } from './sets.js';
+
+const USAGE = 'usage: npm run bench:search [-- --set NAME | --queries FILE.jsonl --catalog A.json [--catalog B.json …] [--name NAME]]';
+const LATENCY = 'latency';
+
+interface Plan {
+  sets: { spec: QuerySetSpec; base: string }[];
+  latency: boolean;
+}
+
+function plan(argv: string[]): Plan {
+  let values;
+  try {
+    ({ values } = parseArgs({ args: argv, strict: true, options: { set: { type: 'string' }, queries: { type: 'string' }, catalog: { type: 'string', multiple: true }, name: { type: 'string' }, help: { type: 'boolean' } } }));
+  } catch (error) {
+    throw new SlimError('usage', `${(error as Error).message}\n${USAGE}`);
+  }
+  if (values.help) {
+    console.log(`${USAGE}\nbuilt-in sets: ${builtInSets().map((s) => s.name).join(', ')}, ${LATENCY}`);
+    process.exit(0);
+  }
+  const sets = builtInSets();
+  if (values.queries !== undefined) {
+    if (values.set !== undefined) throw new SlimError('usage', `--set and --queries do not go together\n${USAGE}`);
+    if (!values.catalog?.length) throw new SlimError('usage', `--queries needs at least one --catalog FILE.json to rank against\n${USAGE}`);
+    const name = values.name ?? basename(values.queries).replace(/\.jsonl$/i, '');
+    // npm runs scripts from the package root; INIT_CWD is where the user typed the command.
+    const base = process.env.INIT_CWD ?? process.cwd();
+    return { sets: [{ spec: { name, queries: values.queries, catalogs: values.catalog, about: 'from the command line' }, base }], latency: false };
+  }
+  if (values.catalog !== undefined || values.name !== undefined) throw new SlimError('usage', `--catalog and --name go with --queries\n${USAGE}`);
+  if (values.set === LATENCY) return { sets: [], latency: true };
+  if (values.set !== undefined) {
+    const spec = sets.find((s) => s.name === values.set);
+    if (!spec) throw new SlimError('usage', `no set named "${values.set}"; the sets are ${sets.map((s) => s.name).join(', ')}, ${LATENCY}`);
+    return { sets: [{ spec, base: ROOT }], latency: false };
+  }
+  return { sets: sets.map((spec) => ({ spec, base: ROOT })), latency: true };
+}
+
+function load({ spec, base }: Plan['sets'][number]): LoadedSet {
+  return loadSet(spec.name, resolvePath(spec.queries, base), spec.catalogs.map((c) => resolvePath(c, base)));
+}
+
+function runSet(set: LoadedSet, { spec, base }: Plan['sets'][number]): void {
+  const servers = set.catalog.servers.length;
+  const catalogs = set.catalogFiles.length === 1 ? shown(set.catalogFiles[0]!) : `${set.catalogFiles.length} files`;
+  console.log(`== ${set.name}: ${spec.about} ==\n`);
+  console.log(`${fmt(set.queries.length)} queries, ${fmt(set.tools)} tools in ${servers} server(s); queries ${shown(set.queriesFile)}, catalogs ${catalogs}\n`);
+  const results = KINDS.map((kind) => evaluate(set.catalog, set.queries, kind));
+  console.log(setTable(set, results));
+  const labels = labelTable(results);
+  if (labels) console.log(`\nby query kind:\n${labels}`);
+  if (spec.baseline) {
+    const file = resolvePath(spec.baseline.file, base);
+    console.log(`\nagainst ${shown(file)} (${spec.baseline.about}):`);
+    console.log(baselineTable(readBaseline(file), results));
+  }
+  console.log('');
+}
+
+function main(): void {
+  const started = performance.now();
+  const { sets, latency } = plan(process.argv.slice(2));
+  // Load every set before the long runs, so a bad file fails fast.
+  const loaded = sets.map(load);
+  console.log(`tool search bench (node ${process.version}, ${process.platform}/${process.arch})\n\n${DEFINITIONS}\n`);
+  sets.forEach((entry, i) => runSet(loaded[i]!, entry));
+  if (latency) {
+    const pooled = builtInSets().find((s) => s.name === 'pooled-240')!;
+    const queries = load({ spec: pooled, base: ROOT }).queries.map((q) => q.query);
+    console.log(`== ${LATENCY}: a pool of over 1,000 tools ==\n\n${latencySection(queries)}\n`);
+  }
+  console.log(`(bench:search took ${fmt((performance.now() - started) / 1000, 1)} s)`);
+}
+
+try {
+  main();
+} catch (error) {
+  if (!isSlimError(error)) throw error; // a bug in the bench: keep the stack
+  console.error(`bench:search: ${error.message}`);
+  process.exitCode = 2;
+}

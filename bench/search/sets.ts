@@ -1,0 +1,56 @@
+/**
+ * The built-in query sets, as data: a new set is one entry here (or, without touching code,
+ * `npm run bench:search -- --queries FILE.jsonl --catalog A.json …`). Paths are relative to the
+ * repository root.
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface QuerySetSpec {
+  name: string;
+  /** JSONL: `{"id","query","gold":["server/tool"],"grades"?:{"server/tool":2|1}}` per line. */
+  queries: string;
+  /** Pooled into one catalog: every query competes against every tool of every file. */
+  catalogs: string[];
+  /** Published reference metrics on this set (a file in mcpproxy's baseline format), printed beside ours. */
+  baseline?: { file: string; about: string };
+  about: string;
+}
+
+const SHARED = 'test/fixtures/catalogs/shared';
+/** The 19 raw tools/list files (the *.meta.json files are handshakes, not catalogs). */
+const sharedCatalogs = () =>
+  readdirSync(join(ROOT, SHARED)).filter((f) => f.endsWith('.json') && !f.endsWith('.meta.json')).sort().map((f) => `${SHARED}/${f}`);
+
+export function builtInSets(): QuerySetSpec[] {
+  return [
+    {
+      name: 'pooled-240',
+      queries: 'test/fixtures/queries/pooled-240.jsonl',
+      catalogs: sharedCatalogs(),
+      about: 'ours: 470 task queries over the 240 tools of 19 real MCP servers',
+    },
+    {
+      name: 'mcpproxy-golden',
+      queries: 'test/fixtures/queries/mcpproxy-golden.jsonl',
+      catalogs: ['test/fixtures/catalogs/datasets/mcpproxy-corpus-v2.json'],
+      baseline: { file: 'test/fixtures/catalogs/datasets/mcpproxy-baseline-v1.json', about: 'their BM25 over corpus v1: names and descriptions, no schemas' },
+      about: 'mcpproxy-go retrieval golden v1 over their corpus v2 (7 reference servers, with schemas)',
+    },
+    {
+      name: 'metatool-single',
+      queries: 'test/fixtures/queries/metatool-single.jsonl',
+      catalogs: ['test/fixtures/catalogs/datasets/metatool.json'],
+      about: 'MetaTool ToolE single-tool queries (ChatGPT plugins, descriptions only)',
+    },
+    {
+      name: 'metatool-multi',
+      queries: 'test/fixtures/queries/metatool-multi.jsonl',
+      catalogs: ['test/fixtures/catalogs/datasets/metatool.json'],
+      about: 'MetaTool ToolE queries that need two tools (gold = both)',
+    },
+  ];
+}

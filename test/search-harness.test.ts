@@ -1,0 +1,123 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { loadCatalogs, loadSet, parseQueries, toolIds } from '../bench/search/load.js';
+import { allAt, mean, mrr, ndcgAt, percentile, recallAt, shareAt } from '../bench/search/metrics.js';
+import { builtInSets, ROOT } from '../bench/search/sets.js';
+
+const near = (actual: number, expected: number) => assert.ok(Math.abs(actual - expected) < 1e-9, `${actual} ≉ ${expected}`);
+
+describe('metrics, on hand-computed cases', () => {
+  const ranked = ['x', 'b', 'a', 'y'];
+  test('recallAt counts a hit when any gold id is in the top k; allAt needs every one', () => {
+    assert.equal(recallAt(ranked, new Set(['a']), 2), 0);
+    assert.equal(recallAt(ranked, new Set(['a']), 3), 1);
+    assert.equal(recallAt(ranked, new Set(['a', 'b']), 2), 1);
+    assert.equal(allAt(ranked, new Set(['a', 'b']), 2), 0);
+    assert.equal(allAt(ranked, new Set(['a', 'b']), 3), 1);
+    assert.equal(recallAt([], new Set(['a']), 5), 0);
+  });
+  test('shareAt is the fraction of relevant ids in the top k', () => {
+    near(shareAt(ranked, new Set(['a', 'b', 'z']), 3), 2 / 3);
+    assert.equal(shareAt(ranked, new Set(), 3), 0);
+  });
+  test('mrr is 1/rank of the first gold id, 0 when absent', () => {
+    near(mrr(ranked, new Set(['a', 'y'])), 1 / 3);
+    assert.equal(mrr(ranked, new Set(['z'])), 0);
+  });
+  test('ndcgAt uses graded gains and a log2 discount', () => {
+    const grades = new Map([['a', 2], ['b', 1]]);
+    // DCG = 0/log2(2) + 1/log2(3) + 2/log2(4) = 0.63093 + 1; ideal = 2/1 + 1/log2(3) = 2.63093.
+    near(ndcgAt(ranked, grades, 10), (1 / Math.log2(3) + 1) / (2 + 1 / Math.log2(3)));
+    near(ndcgAt(['a', 'b'], grades, 10), 1);
+    near(ndcgAt(['b', 'a'], grades, 1), 0.5); // 1 of an ideal 2 at rank 1
+    assert.equal(ndcgAt(ranked, new Map([['z', 2]]), 2), 0);
+    assert.equal(ndcgAt(ranked, new Map(), 10), 0);
+  });
+  test('percentile interpolates between closest ranks', () => {
+    near(percentile([4, 1, 3, 2], 50), 2.5);
+    near(percentile(Array.from({ length: 100 }, (_, i) => i + 1), 99), 99.01);
+    assert.equal(percentile([7], 99), 7);
+    assert.equal(percentile([3, 9], 0), 3);
+    assert.equal(percentile([3, 9], 100), 9);
+    assert.ok(Number.isNaN(percentile([], 50)));
+    assert.equal(mean([1, 2, 6]), 3);
+  });
+});
+
+describe('query files', () => {
+  const ids = new Set(['srv/a', 'srv/b']);
+  const error = (text: string) => {
+    try {
+      parseQueries(text, 'q.jsonl', ids);
+    } catch (e) {
+      return (e as Error).message;
+    }
+    assert.fail('expected an error');
+  };
+  test('a good file: blank lines skipped, gold without grades counts 2', () => {
+    const [q] = parseQueries('\n{"id":"1","query":"do a","gold":["srv/a"],"grades":{"srv/b":1},"kind":"direct"}\n\n', 'q.jsonl', ids);
+    assert.deepEqual([...q!.grades], [['srv/b', 1], ['srv/a', 2]]);
+    assert.equal(q!.kind, 'direct');
+  });
+  test('each problem names the file and line', () => {
+    const ok = '{"id":"1","query":"do a","gold":["srv/a"]}';
+    assert.match(error(`${ok}\n{"id":"2",`), /^q\.jsonl:2: not valid JSON/);
+    assert.match(error(`${ok}\n${ok}`), /^q\.jsonl:2: "id" "1" is used twice/);
+    assert.match(error('{"id":"1","query":"do a","gold":["srv/c"]}'), /^q\.jsonl:1: tool "srv\/c" is not in the catalogs/);
+    assert.match(error('{"id":"1","query":"do a","gold":[]}'), /^q\.jsonl:1: "gold" must be a non-empty array/);
+    assert.match(error('{"id":"1","query":"do a","gold":["srv/a"],"grades":{"srv/b":"high"}}'), /^q\.jsonl:1: "grades"/);
+    assert.match(error('[1]'), /^q\.jsonl:1: not a JSON object/);
+    assert.match(error('\n\n'), /no queries/);
+  });
+  test('a raw {"tools": [...]} catalog is one server named after its file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'search-harness-'));
+    writeFileSync(join(dir, 'my-server.json'), JSON.stringify({ tools: [{ name: 'go' }] }));
+    assert.deepEqual([...toolIds(loadCatalogs([join(dir, 'my-server.json')]))], ['my-server/go']);
+  });
+  test('bench:search exits 2 with a one-line message for a bad file, no stack', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'search-harness-'));
+    writeFileSync(join(dir, 'tools.json'), JSON.stringify({ tools: [{ name: 'go' }] }));
+    writeFileSync(join(dir, 'bad.jsonl'), '{"id":"1","query":"go","gold":["tools/go"]}\nnot json\n');
+    const run = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/search/run.ts'), '--queries', join(dir, 'bad.jsonl'), '--catalog', join(dir, 'tools.json')], { encoding: 'utf8', cwd: ROOT });
+    assert.equal(run.status, 2, run.stderr);
+    assert.match(run.stderr, /bad\.jsonl:2: not valid JSON/);
+    assert.doesNotMatch(run.stderr, /\n\s+at /);
+  });
+});
+
+describe('converted datasets (scripts/convert-datasets.ts)', () => {
+  const sets = new Map(builtInSets().map((s) => [s.name, s]));
+  // loadSet checks that every gold and graded id is a tool of the set's catalogs.
+  const load = (name: string) => {
+    const spec = sets.get(name)!;
+    return loadSet(name, join(ROOT, spec.queries), spec.catalogs.map((c) => join(ROOT, c)));
+  };
+  test('mcpproxy golden: 47 queries over 45 tools; gold = the grade-2 tools', () => {
+    const set = load('mcpproxy-golden');
+    assert.equal(set.queries.length, 47);
+    assert.equal(set.tools, 45);
+    for (const q of set.queries) assert.deepEqual([...q.gold], [...q.grades].filter(([, g]) => g === 2).map(([id]) => id));
+  });
+  test('metatool: 199 tools, 20,614 single-tool queries (every name mapped), 497 two-tool queries', () => {
+    const single = load('metatool-single');
+    assert.equal(single.tools, 199);
+    assert.equal(single.queries.length, 20_614);
+    const multi = load('metatool-multi');
+    assert.equal(multi.queries.length, 497);
+    assert.ok(multi.queries.every((q) => q.gold.size === 2));
+  });
+  test('our pooled set still loads: 470 queries over 240 tools', () => {
+    const set = load('pooled-240');
+    assert.equal(set.queries.length, 470);
+    assert.equal(set.tools, 240);
+  });
+  test('each converted catalog keeps its licence and says where it came from', () => {
+    const dir = join(ROOT, 'test/fixtures/catalogs/datasets');
+    for (const f of ['mcpproxy-go.LICENSE', 'metatool.LICENSE', 'README.md', 'mcpproxy-baseline-v1.json']) assert.ok(existsSync(join(dir, f)), f);
+    assert.match(readFileSync(join(dir, 'README.md'), 'utf8'), /smart-mcp-proxy\/mcpproxy-go[\s\S]*HowieHwong\/MetaTool/);
+  });
+});
