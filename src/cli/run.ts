@@ -8,8 +8,10 @@ import { checkCommand } from './check.js';
 import { measureCommand } from './measure.js';
 import { lintCommand } from './lint.js';
 import { searchCommand } from './search.js';
+import { serveCommand } from './serve.js';
 import { slimCommand } from './slim.js';
 import { ttcCommand } from './ttc.js';
+import { traceCommand } from './trace.js';
 import { closest } from '../util/closest.js';
 
 const COMMANDS: Record<string, (io: CliIO, argv: string[]) => Promise<ExitCode>> = {
@@ -19,6 +21,8 @@ const COMMANDS: Record<string, (io: CliIO, argv: string[]) => Promise<ExitCode>>
   slim: slimCommand,
   ttc: ttcCommand,
   search: searchCommand,
+  serve: serveCommand,
+  trace: traceCommand,
 };
 
 const HELP = `mcp-slim: measure, budget, slim and defer MCP tool definitions
@@ -32,6 +36,8 @@ Commands:
   slim      shorter tool text with the how moved to a manual, verified lossless
   ttc       the TERSE Tool Catalog: tools in a few lines (render, --compare)
   search    which tools fit a task (BM25F with a synonym vocabulary)
+  serve     the gateway: one MCP server in front of yours (full, slim, deferred, phase)
+  trace     what filled the context, from the gateway's accounting log (mcp-slim trace --help)
 
 Try: mcp-slim measure --demo
 Exit codes: 0 ok, 1 a server failed or a check did not pass, 2 usage or configuration mistake, 3 crash.`;

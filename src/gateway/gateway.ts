@@ -1,0 +1,148 @@
+import type { Catalog, JsonObject, RawTool } from '../catalog/types.js';
+import { toolMatcher } from '../catalog/select.js';
+import { newCatalog } from '../catalog/catalog-file.js';
+import { ToolSearchIndex } from '../search/tool-index.js';
+import { applyOverlay, type Overlay } from '../slim/overlay.js';
+import { Upstream } from './upstream.js';
+import { ToolNames } from './naming.js';
+import type { GatewayConfig, GatewayMode, ToolState } from './types.js';
+
+/** The accounting log as the gateway uses it (src/gateway/accounting.ts). */
+export interface RequestLog {
+  record(entry: Record<string, unknown> & { method: string; latencyMs: number }): void;
+}
+
+export interface GatewayDeps {
+  /** Which tools an agent may see and call (the layered enable/disable of the config). */
+  stateFor: (agent?: string) => (server: string, tool: string) => ToolState;
+  /** slim mode: the overlay, and its manuals by file (`manual/<family>.md`). */
+  overlay?: Overlay;
+  manuals?: ReadonlyMap<string, string>;
+  log?: RequestLog;
+  env: Record<string, string | undefined>;
+  cwd: string;
+  /** Startup and restart messages (stderr in the CLI). */
+  notice?: (line: string) => void;
+}
+
+/**
+ * The gateway's state shared by every client session: the upstream servers, the public names of
+ * their tools, the search index over them, and the slim overlay once verified against the live
+ * tools. Sessions (gateway-session.ts) read it; nothing here touches a client transport.
+ */
+export class Gateway {
+  readonly upstreams = new Map<string, Upstream>();
+  readonly names = new ToolNames();
+  readonly index = new ToolSearchIndex();
+  /** server → its tools as slim mode serves them (verified), when an overlay covers it. */
+  private readonly slimTools = new Map<string, RawTool[]>();
+  private readonly listeners = new Set<() => void>();
+  private readonly phaseMatchers = new Map<string, (server: string, tool: string) => boolean>();
+
+  constructor(
+    readonly config: GatewayConfig,
+    readonly deps: GatewayDeps,
+  ) {
+    for (const spec of config.upstreams) {
+      const upstream = new Upstream(spec, { env: deps.env, cwd: deps.cwd, timeoutMs: config.timeoutMs }, {
+        onTools: (u) => this.toolsChanged(u),
+        onStatus: (u, reason) => {
+          if (u.status === 'down') deps.notice?.(`upstream ${u.name} is down: ${reason}; restarting with backoff`);
+          if (u.status === 'ready') deps.notice?.(`upstream ${u.name} ready: ${u.tools.length} tools`);
+        },
+      });
+      this.upstreams.set(spec.name, upstream);
+    }
+    for (const [phase, patterns] of Object.entries(config.phases)) this.phaseMatchers.set(phase, toolMatcher(patterns));
+  }
+
+  /** Start every upstream at once; one that fails is reported and retried, the others serve. */
+  async start(): Promise<void> {
+    await Promise.all([...this.upstreams.values()].map((u) => u.start()));
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all([...this.upstreams.values()].map((u) => u.stop()));
+  }
+
+  modeOf(server: string): GatewayMode {
+    return this.config.modes[server] ?? this.config.mode;
+  }
+
+  usesMode(mode: GatewayMode): boolean {
+    return this.config.mode === mode || Object.values(this.config.modes).includes(mode) || [...this.upstreams.keys()].some((s) => this.modeOf(s) === mode);
+  }
+
+  inPhase(phase: string | undefined, server: string, tool: string): boolean {
+    return phase !== undefined && (this.phaseMatchers.get(phase)?.(server, tool) ?? false);
+  }
+
+  /** A session subscribes to be told when any upstream's tools change (to send list_changed). */
+  onToolsChanged(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** The tools of a server as its mode serves them: slim text where the overlay verified, else as sent. */
+  servedTools(server: string): RawTool[] {
+    const upstream = this.upstreams.get(server);
+    if (!upstream || upstream.status !== 'ready') return [];
+    return this.modeOf(server) === 'slim' ? (this.slimTools.get(server) ?? upstream.tools) : upstream.tools;
+  }
+
+  /** An upstream tool by its public name, with where it lives. */
+  lookup(publicName: string): { server: string; tool: RawTool; upstream: Upstream } | undefined {
+    const at = this.names.resolve(publicName);
+    const upstream = at && this.upstreams.get(at.server);
+    const tool = upstream?.tools.find((t) => t.name === at!.tool);
+    return tool && upstream ? { server: at!.server, tool, upstream } : undefined;
+  }
+
+  /** The manual section for a tool in slim mode: the text slimming moved out, word for word. */
+  manualFor(server: string, tool: string): string | undefined {
+    const ref = this.deps.overlay?.servers[server]?.tools[tool]?.manual;
+    if (!ref) return undefined;
+    const [file, anchor] = ref.split('#') as [string, string | undefined];
+    const text = this.deps.manuals?.get(file);
+    if (!text) return undefined;
+    const start = text.indexOf(`\n## ${anchor ?? tool}\n`);
+    if (start === -1) return undefined;
+    const end = text.indexOf('\n## ', start + 1);
+    return text.slice(start + 1, end === -1 ? undefined : end).trim();
+  }
+
+  private toolsChanged(upstream: Upstream): void {
+    this.index.remove(upstream.name);
+    // Called with the fresh list before the upstream reports ready, and with [] when it went down.
+    if (upstream.tools.length) {
+      this.index.add(upstream.name, upstream.tools);
+      for (const tool of upstream.tools) this.names.publicName(upstream.name, tool.name);
+      this.verifyOverlay(upstream);
+    }
+    for (const listener of this.listeners) listener();
+  }
+
+  /**
+   * The overlay is checked against the live tools every time they are listed: a slim entry that
+   * no longer means what the tool means is refused, and the tool is served as sent.
+   */
+  private verifyOverlay(upstream: Upstream): void {
+    const overlay = this.deps.overlay;
+    if (!overlay || this.modeOf(upstream.name) !== 'slim') return;
+    const live: Catalog = newCatalog([{ name: upstream.name, origin: { transport: 'stdio', command: '', args: [], source: { kind: 'cli' } }, tools: upstream.tools }]);
+    const { catalog, violations } = applyOverlay(live, overlay);
+    for (const v of violations.slice(0, 5)) this.deps.notice?.(`overlay refused for ${v.server}/${v.tool}: ${v.path} ${v.message}; serving it as sent`);
+    this.slimTools.set(upstream.name, catalog.servers[0]!.tools);
+  }
+
+  /** Every ready upstream's instructions, each under its server's name. */
+  instructions(): string | undefined {
+    const parts = [...this.upstreams.values()].filter((u) => u.instructions).map((u) => `[${u.name}] ${u.instructions}`);
+    return parts.length ? parts.join('\n\n') : undefined;
+  }
+
+  /** An upstream's capability, for what the gateway advertises and forwards. */
+  anyUpstreamHas(capability: string): boolean {
+    return [...this.upstreams.values()].some((u) => (u.capabilities as JsonObject | undefined)?.[capability] !== undefined);
+  }
+}

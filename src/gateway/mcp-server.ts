@@ -1,0 +1,113 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  CompleteRequestSchema,
+  ErrorCode,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { JsonObject } from '../catalog/types.js';
+import type { Gateway } from './gateway.js';
+import { GatewaySession, type ResultGuard, type SessionInfo } from './gateway-session.js';
+import { SEPARATOR } from './naming.js';
+
+const VERSION = '0.1.0';
+
+/** Ask every ready upstream that offers `capability`; a failing one is left out, not fatal. */
+async function gather(gateway: Gateway, capability: string, method: string, key: string, params?: JsonObject): Promise<{ server: string; items: JsonObject[] }[]> {
+  const ready = [...gateway.upstreams.values()].filter((u) => u.status === 'ready' && (u.capabilities as JsonObject | undefined)?.[capability] !== undefined);
+  const lists = await Promise.all(
+    ready.map(async (u) => {
+      try {
+        const result = await u.request(method, params);
+        return { server: u.name, items: (Array.isArray(result[key]) ? result[key] : []) as JsonObject[] };
+      } catch {
+        return { server: u.name, items: [] };
+      }
+    }),
+  );
+  return lists;
+}
+
+/**
+ * One MCP server (SDK `Server`) per client session, in front of the shared gateway. Tools are
+ * the session's view; resources are passed through by URI; prompts are namespaced like tools;
+ * only what some upstream offers is advertised.
+ */
+export function createSessionServer(gateway: Gateway, guard: ResultGuard, info: SessionInfo): { server: Server; session: GatewaySession } {
+  let server: Server;
+  const session = new GatewaySession(gateway, guard, info, () => {
+    server.sendToolListChanged().catch(() => undefined);
+  });
+  const capabilities: JsonObject = { tools: { listChanged: true } };
+  if (gateway.anyUpstreamHas('resources')) capabilities.resources = {};
+  if (gateway.anyUpstreamHas('prompts')) capabilities.prompts = {};
+  if (gateway.anyUpstreamHas('completions')) capabilities.completions = {};
+  const instructions = session.instructions();
+  server = new Server({ name: 'mcp-slim', version: VERSION }, { capabilities, ...(instructions ? { instructions } : {}) });
+  server.onclose = () => session.close();
+
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: session.listTools() as never }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) => (await session.callTool(request.params.name, (request.params.arguments ?? {}) as JsonObject)) as never);
+
+  // Resources keep their URIs (they are addresses, not names); the owning upstream is remembered.
+  const resourceOwner = new Map<string, string>();
+  if (capabilities.resources) {
+    server.setRequestHandler(ListResourcesRequestSchema, async () => {
+      const lists = await gather(gateway, 'resources', 'resources/list', 'resources');
+      for (const { server: s, items } of lists) for (const r of items) if (typeof r.uri === 'string') resourceOwner.set(r.uri, s);
+      return { resources: lists.flatMap((l) => l.items) as never };
+    });
+    server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => {
+      const lists = await gather(gateway, 'resources', 'resources/templates/list', 'resourceTemplates');
+      return { resourceTemplates: lists.flatMap((l) => l.items) as never };
+    });
+    server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+      const uri = request.params.uri;
+      const owners = resourceOwner.has(uri) ? [resourceOwner.get(uri)!] : [...gateway.upstreams.values()].filter((u) => (u.capabilities as JsonObject | undefined)?.resources).map((u) => u.name);
+      for (const owner of owners) {
+        try {
+          return (await gateway.upstreams.get(owner)!.request('resources/read', { uri })) as never;
+        } catch {
+          // try the next upstream that has resources
+        }
+      }
+      throw new McpError(ErrorCode.InvalidParams, `no upstream has the resource ${uri}`);
+    });
+  }
+
+  if (capabilities.prompts) {
+    server.setRequestHandler(ListPromptsRequestSchema, async () => {
+      const lists = await gather(gateway, 'prompts', 'prompts/list', 'prompts');
+      return { prompts: lists.flatMap(({ server: s, items }) => items.map((p) => ({ ...p, name: `${s}${SEPARATOR}${String(p.name)}` }))) as never };
+    });
+    server.setRequestHandler(GetPromptRequestSchema, async (request) => {
+      const [owner, ...rest] = request.params.name.split(SEPARATOR);
+      const upstream = owner ? gateway.upstreams.get(owner) : undefined;
+      if (!upstream || !rest.length) throw new McpError(ErrorCode.InvalidParams, `unknown prompt "${request.params.name}"`);
+      return (await upstream.request('prompts/get', { ...request.params, name: rest.join(SEPARATOR) } as JsonObject)) as never;
+    });
+  }
+
+  if (capabilities.completions) {
+    server.setRequestHandler(CompleteRequestSchema, async (request) => {
+      const ref = request.params.ref as JsonObject;
+      let owner: string | undefined;
+      let params = request.params as unknown as JsonObject;
+      if (ref.type === 'ref/prompt' && typeof ref.name === 'string') {
+        const [o, ...rest] = ref.name.split(SEPARATOR);
+        owner = o;
+        params = { ...params, ref: { ...ref, name: rest.join(SEPARATOR) } };
+      } else if (typeof ref.uri === 'string') owner = resourceOwner.get(ref.uri);
+      const upstream = owner ? gateway.upstreams.get(owner) : undefined;
+      if (!upstream) return { completion: { values: [] } };
+      return (await upstream.request('completion/complete', params)) as never;
+    });
+  }
+  return { server, session };
+}

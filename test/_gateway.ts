@@ -1,0 +1,74 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import type { Server as HttpServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { assembleGateway, type Assembled } from '../src/gateway/assemble.js';
+import { loadGatewayConfig } from '../src/gateway/config/index.js';
+import { startHttpGateway } from '../src/gateway/http-server.js';
+import { BIN, FIXTURES } from './_cli.js';
+
+export const REAL_UPSTREAMS = (dir: string) => ({
+  fs: { command: [BIN('mcp-server-filesystem'), dir] },
+  memory: { command: [BIN('mcp-server-memory')], env: { MEMORY_FILE_PATH: join(dir, 'memory.jsonl') } },
+  everything: { command: [BIN('mcp-server-everything'), 'stdio'] },
+});
+export const FIXTURE_UPSTREAM = (name: string) => ({ command: ['node', `${FIXTURES}servers/${name}.mjs`] });
+
+export interface TestGateway extends Assembled {
+  url: string;
+  dir: string;
+  notices: string[];
+  connect(agent?: string, headers?: Record<string, string>): Promise<Client>;
+  stop(): Promise<void>;
+}
+
+/**
+ * A gateway as `mcp-slim serve --http` runs it, configured by real files in a temporary project
+ * (project config, optional user and folder configs), reached by a real SDK client over HTTP.
+ */
+export async function startTestGateway(project: object, layers: { user?: object; folder?: object } = {}): Promise<TestGateway> {
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-slim-gw-'));
+  const home = join(dir, 'home');
+  const root = join(dir, 'project');
+  const cwd = layers.folder ? join(root, 'sub') : root;
+  mkdirSync(join(root, '.git'), { recursive: true });
+  mkdirSync(cwd, { recursive: true });
+  writeFileSync(join(root, 'mcp-slim.config.json'), JSON.stringify({ log: join(dir, 'trace.jsonl'), ...project }));
+  if (layers.folder) writeFileSync(join(cwd, 'mcp-slim.config.json'), JSON.stringify(layers.folder));
+  if (layers.user) {
+    mkdirSync(join(home, '.config', 'mcp-slim'), { recursive: true });
+    writeFileSync(join(home, '.config', 'mcp-slim', 'config.json'), JSON.stringify(layers.user));
+  }
+  const env = { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, '.config') };
+  const config = loadGatewayConfig({ cwd, home, env });
+  const notices: string[] = [];
+  const assembled = assembleGateway(config, { env, cwd }, (line) => notices.push(line));
+  await assembled.gateway.start();
+  const http: HttpServer = await startHttpGateway(assembled.gateway, assembled.guard, { host: '127.0.0.1', port: 0, allowedOrigins: [], ...(config.http.token ? { token: config.http.token } : {}) });
+  const url = `http://127.0.0.1:${(http.address() as { port: number }).port}/mcp`;
+  const clients: Client[] = [];
+  return {
+    ...assembled,
+    url,
+    dir,
+    notices,
+    async connect(agent, headers = {}) {
+      const client = new Client({ name: 'test', version: '1' });
+      const requestInit = { headers: { ...headers, ...(agent ? { 'x-mcp-slim-agent': agent } : {}) } };
+      await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit }));
+      clients.push(client);
+      return client;
+    },
+    async stop() {
+      await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
+      await new Promise((done) => http.close(done));
+      http.closeAllConnections();
+      await assembled.gateway.stop();
+      await assembled.log.close();
+    },
+  };
+}
+
+export const textOf = (result: unknown): string => ((result as { content: { text?: string }[] }).content ?? []).map((c) => c.text ?? '').join('\n');
