@@ -1,3 +1,4 @@
+import { gatewaySection } from './gateway.js';
 import { measureServers } from './measure-servers.js';
 import { slimSection } from './slim.js';
 import { tokenizerThroughput } from './tokenizer.js';
@@ -13,4 +14,4 @@ export interface Section {
  * Run in this order by bench/run.ts. A new section (slim, ttc, search, gateway) is one file
  * exporting a Section and one line here.
  */
-export const sections: Section[] = [measureServers, tokenizerThroughput, slimSection, ttcSection];
+export const sections: Section[] = [measureServers, tokenizerThroughput, slimSection, ttcSection, gatewaySection];

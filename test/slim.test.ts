@@ -154,7 +154,7 @@ test('measure --savings shows what each preset would save, verified', async () =
   const { code, stdout } = await runCli(['measure', '--savings', '--json', '--catalog', `${FIXTURES}catalogs/shared/desktop-commander.json`]);
   assert.equal(code, 0);
   const { savings, total } = JSON.parse(stdout);
-  assert.deepEqual(savings.map((s: { what: string }) => s.what), ['slim --preset safe', 'slim --preset balanced', 'slim --preset max']);
+  assert.deepEqual(savings.map((s: { what: string }) => s.what), ['slim --preset safe', 'slim --preset balanced', 'slim --preset max', 'serve --mode deferred']);
   for (const s of savings) {
     assert.equal(s.verified, true);
     assert.equal(s.before, total.modelView.tokens.o200k_base);

@@ -5,7 +5,7 @@ import { renderHtml } from '../report/html.js';
 import { measureJson } from '../report/json.js';
 import { renderMarkdown } from '../report/markdown.js';
 import { renderTerminal } from '../report/terminal.js';
-import { renderSavings, slimSavings } from '../report/savings.js';
+import { renderSavings, savings as savingsOf } from '../report/savings.js';
 import type { MeasureView } from '../report/types.js';
 import { collectAndMeasure, collectionNotes } from './_collect.js';
 import { exitCodeForMeasure, type ExitCode } from './exit-code.js';
@@ -86,7 +86,7 @@ export async function measureCommand(io: CliIO, argv: string[]): Promise<ExitCod
   if (values.html) {
     writeFileAtomic(resolve(io.cwd, values.html), renderHtml(view));
   }
-  const savings = values.savings || values.demo ? slimSavings(catalog) : undefined;
+  const savings = values.savings || values.demo ? savingsOf(catalog, report) : undefined;
   if (values.json) {
     io.stdout.write(`${JSON.stringify({ ...measureJson(view, collected), ...(savings ? { savings } : {}) }, null, 2)}\n`);
   } else if (values.md) {

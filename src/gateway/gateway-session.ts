@@ -2,9 +2,10 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { JsonObject, RawTool } from '../catalog/types.js';
 import { countTokens } from '../cost/tokenizer.js';
+import { sentences } from '../text/sentences.js';
 import { modelView } from '../cost/model-view.js';
 import type { Gateway } from './gateway.js';
-import { DEFERRED_INSTRUCTIONS, isMetaTool, META, type MetaToolName } from './meta-tools.js';
+import { DEFERRED_INSTRUCTIONS, isMetaTool, META, type MetaToolName } from '../defer/meta-tools.js';
 import type { ToolState } from './types.js';
 
 /** How results are kept to size (src/gateway/result-guard.ts). */
@@ -33,6 +34,10 @@ function validatorFor(key: string, schema: unknown): Validate | null {
   }
   return validators.get(key)!;
 }
+
+/** A match scoring at least this share of the best one is shown with its full schema. */
+export const CLOSE_MATCH = 0.8;
+const firstSentence = (d: unknown): string => (typeof d === 'string' ? (sentences(d)[0]?.text ?? '') : '');
 
 const text = (t: string, isError = false): JsonObject => ({ content: [{ type: 'text', text: t }], ...(isError ? { isError: true } : {}) });
 
@@ -122,7 +127,12 @@ export class GatewaySession {
 
   async callTool(name: string, args: JsonObject): Promise<JsonObject> {
     const started = performance.now();
-    if (isMetaTool(name)) return this.callMeta(name, args);
+    if (isMetaTool(name)) {
+      const result = await this.callMeta(name, args);
+      // call_tool logs the inner call itself; the others are logged here, with what they cost.
+      if (name !== 'call_tool') this.gateway.deps.log?.record({ ...this.logBase(), method: 'tools/call', tool: name, resultTokens: countTokens(JSON.stringify(result.content ?? ''), 'o200k_base'), latencyMs: performance.now() - started });
+      return result;
+    }
     const found = this.gateway.lookup(name);
     if (!found || this.state(found.server, found.tool.name) === 'disabled') {
       // A disabled tool cannot be called and is not named as existing.
@@ -194,6 +204,7 @@ export class GatewaySession {
     const hits = this.gateway.index.search(query, k, allowed);
     const results: JsonObject[] = [];
     let added = false;
+    const top = hits[0]?.score ?? 0;
     for (const hit of hits) {
       const served = this.gateway.servedTools(hit.server).find((t) => t.name === hit.tool);
       if (!served) continue;
@@ -202,7 +213,10 @@ export class GatewaySession {
         this.found.add(name);
         added = true;
       }
-      const view = modelView({ ...served, name });
+      // Close contenders come with their full schema; weaker matches with one line, and their full
+      // definition joins the listing like the others (or a sharper query brings it here).
+      const close = hit === hits[0] || hit.score >= CLOSE_MATCH * top;
+      const view: JsonObject = close ? modelView({ ...served, name }) : { name, description: firstSentence(served.description) };
       const instructions = this.gateway.upstreams.get(hit.server)?.instructions;
       if (instructions && !this.seenInstructions.has(hit.server)) {
         this.seenInstructions.add(hit.server);

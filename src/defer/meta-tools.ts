@@ -7,7 +7,7 @@ import type { RawTool } from '../catalog/types.js';
 export const META = {
   tool_search: {
     name: 'tool_search',
-    description: 'Find tools for a task. Returns the best matches with their full input schemas; call them by name.',
+    description: 'Find tools for a task. Returns the best matches (the closest with full input schemas); call them by name.',
     inputSchema: {
       type: 'object',
       properties: { query: { type: 'string', description: 'The task, in words.' }, max_results: { type: 'integer', minimum: 1, maximum: 20, default: 5 } },
@@ -40,3 +40,8 @@ export type MetaToolName = keyof typeof META;
 export const isMetaTool = (name: string): name is MetaToolName => Object.hasOwn(META, name);
 
 export const DEFERRED_INSTRUCTIONS = 'Tools are not listed up front: find them with tool_search, then call them directly or with call_tool.';
+
+/** What a deferred gateway lists before anything is found: its search tools and one line of instructions. */
+export function deferredListing(): { tools: RawTool[]; instructions: string } {
+  return { tools: [META.tool_search, META.call_tool, META.read_result] as RawTool[], instructions: DEFERRED_INSTRUCTIONS };
+}
