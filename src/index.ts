@@ -72,3 +72,17 @@ export { toTTC, renderTTC, renderCatalogTTC, parseTTC, parseTTCEntry, TTCParseEr
 export type { TTCEntry, Sidecar, SidecarEntry } from './ttc/index.js';
 export { compareTTC, type TTCComparison } from './ttc/compare.js';
 export { catalogToTTC, renderServersTTC, parseServersTTC } from './ttc/catalog-text.js';
+
+// Tool search: the index behind `mcp-slim search` and the gateway's tool_search.
+export { indexCatalog, rankTools, ToolSearchIndex, type IndexOptions } from './search/tool-index.js';
+export type { DocumentKind, SearchHit } from './search/types.js';
+export { phaseCatalog, type PhaseSets } from './search/phases.js';
+export { selectTools, toolMatcher } from './catalog/select.js';
+
+// The gateway, for embedding it in another program.
+export { assembleGateway } from './gateway/assemble.js';
+export { loadGatewayConfig, toolState } from './gateway/config/index.js';
+export type { GatewayConfig, GatewayMode, ToolState } from './gateway/types.js';
+export { createSessionServer } from './gateway/mcp-server.js';
+export { startHttpGateway } from './gateway/http-server.js';
+export { guardResult, ResultStore } from './gateway/result-guard.js';
