@@ -27,3 +27,18 @@ export function collectionNotes(collected: Collected): string[] {
   }
   return notes;
 }
+
+/**
+ * For commands whose output is not the measurement itself (slim, ttc, search): collect, print
+ * the notes (unless the output is machine-read) and a line per server that failed.
+ */
+export async function collectForCommand(io: CliIO, request: SourceRequest, machine: boolean): Promise<Collected & { report: CostReport; failed: number }> {
+  const collected = await collectAndMeasure(io, request, machine);
+  if (!machine) {
+    const notes = collectionNotes(collected);
+    if (notes.length) io.stderr.write(`${notes.join('\n')}\n`);
+  }
+  const failed = collected.catalog.servers.filter((s) => s.failure);
+  for (const s of failed) io.stderr.write(`mcp-slim: ${s.name}: ${s.failure!.message}\n`);
+  return { ...collected, failed: failed.length };
+}

@@ -2,7 +2,7 @@ import pc from 'picocolors';
 import { SlimError } from '../errors.js';
 import { indexCatalog } from '../search/tool-index.js';
 import type { DocumentKind } from '../search/types.js';
-import { collectAndMeasure, collectionNotes } from './_collect.js';
+import { collectForCommand } from './_collect.js';
 import { EXIT, type ExitCode } from './exit-code.js';
 import { useColor, type CliIO } from './io.js';
 import { parseCommandArgs, positiveInt } from './parse-args.js';
@@ -50,13 +50,7 @@ export async function searchCommand(io: CliIO, argv: string[]): Promise<ExitCode
   const k = positiveInt('k', values.k, 5);
   const document = (values.document ?? 'full') as DocumentKind;
   if (!['full', 'slim', 'ttc'].includes(document)) throw new SlimError('usage', `--document must be full, slim or ttc, got ${JSON.stringify(values.document)}`);
-  const collected = await collectAndMeasure(io, sourceRequest(values, rest), values.json === true);
-  if (!values.json) {
-    const notes = collectionNotes(collected);
-    if (notes.length) io.stderr.write(`${notes.join('\n')}\n`);
-  }
-  const failed = collected.catalog.servers.filter((s) => s.failure);
-  for (const s of failed) io.stderr.write(`mcp-slim: ${s.name}: ${s.failure!.message}\n`);
+  const collected = await collectForCommand(io, sourceRequest(values, rest), values.json === true);
   const hits = indexCatalog(collected.catalog, { document }).search(task, k);
   if (values.json) io.stdout.write(`${JSON.stringify({ schemaVersion: 1, command: 'search', task, document, hits }, null, 2)}\n`);
   else {
@@ -65,5 +59,5 @@ export async function searchCommand(io: CliIO, argv: string[]): Promise<ExitCode
     if (!hits.length) io.stdout.write('no tool matches that task\n');
     hits.forEach((h, i) => io.stdout.write(`${String(i + 1).padStart(2)}. ${c.bold(h.id)} ${c.dim(h.score.toFixed(2))}\n    ${(descriptions.get(h.id) ?? '').split('\n')[0]!.slice(0, 110)}\n`));
   }
-  return failed.length ? EXIT.failed : EXIT.ok;
+  return collected.failed ? EXIT.failed : EXIT.ok;
 }

@@ -6,7 +6,7 @@ import { renderSlimMarkdown, renderSlimText, slimJson } from '../report/slim-rep
 import { manualFile, overlayFromSlim } from '../slim/overlay.js';
 import { DEFAULT_PRESET, PRESETS, type PresetName, type SlimPolicy } from '../slim/policy.js';
 import { slimCatalog } from '../slim/slim-catalog.js';
-import { collectAndMeasure, collectionNotes } from './_collect.js';
+import { collectForCommand } from './_collect.js';
 import { EXIT, type ExitCode } from './exit-code.js';
 import { useColor, type CliIO } from './io.js';
 import { parseCommandArgs } from './parse-args.js';
@@ -92,13 +92,7 @@ export async function slimCommand(io: CliIO, argv: string[]): Promise<ExitCode> 
   }
   if (positionals.length) throw new SlimError('usage', `unexpected argument ${JSON.stringify(positionals[0])}; put a server's command after --`);
   const policy = policyFromFlags(values);
-  const collected = await collectAndMeasure(io, sourceRequest(values, rest), values.json === true);
-  if (!values.json) {
-    const notes = collectionNotes(collected);
-    if (notes.length) io.stderr.write(`${notes.join('\n')}\n`);
-  }
-  const failed = collected.catalog.servers.filter((s) => s.failure);
-  for (const s of failed) io.stderr.write(`mcp-slim: ${s.name}: ${s.failure!.message}\n`);
+  const collected = await collectForCommand(io, sourceRequest(values, rest), values.json === true);
   const result = slimCatalog(collected.catalog, policy);
   const sound = result.violations.length === 0 && result.missing.length === 0;
   const written: string[] = [];
@@ -121,5 +115,5 @@ export async function slimCommand(io: CliIO, argv: string[]): Promise<ExitCode> 
     if (!sound) io.stdout.write('nothing written: the slim result failed verification\n');
     else if (written.length) io.stdout.write(`wrote ${written.length} files to ${relative(io.cwd, resolve(io.cwd, values.out ?? 'mcp-slim-out')) || '.'}\n`);
   }
-  return !sound || failed.length ? EXIT.failed : EXIT.ok;
+  return !sound || collected.failed ? EXIT.failed : EXIT.ok;
 }

@@ -10,7 +10,7 @@ import { catalogToTTC, renderServersTTC } from '../ttc/catalog-text.js';
 import { compareTTC, type TTCComparison } from '../ttc/compare.js';
 import { checkSidecarTools, parseSidecar } from '../ttc/sidecar.js';
 import type { Sidecar } from '../ttc/types.js';
-import { collectAndMeasure, collectionNotes } from './_collect.js';
+import { collectForCommand } from './_collect.js';
 import { EXIT, type ExitCode } from './exit-code.js';
 import { useColor, type CliIO } from './io.js';
 import { parseCommandArgs } from './parse-args.js';
@@ -80,15 +80,9 @@ export async function ttcCommand(io: CliIO, argv: string[]): Promise<ExitCode> {
   if (positionals.length) throw new SlimError('usage', `unexpected argument ${JSON.stringify(positionals[0])}; put a server's command after --`);
   if (values.json && !values.compare) throw new SlimError('usage', '--json goes with --compare; the TTC text itself is printed as is');
   const sidecar = values.sidecar ? readSidecar(values.sidecar, io.cwd) : undefined;
-  const collected = await collectAndMeasure(io, sourceRequest(values, rest), values.json === true || !io.stdout.isTTY);
-  if (!values.json) {
-    const notes = collectionNotes(collected);
-    if (notes.length) io.stderr.write(`${notes.join('\n')}\n`);
-  }
+  const collected = await collectForCommand(io, sourceRequest(values, rest), values.json === true);
   const { catalog } = collected;
   if (sidecar && values.sidecar) checkSidecarTools(sidecar, catalog.servers.flatMap((s) => s.tools.map((t) => t.name)), values.sidecar);
-  const failed = catalog.servers.filter((s) => s.failure);
-  for (const s of failed) io.stderr.write(`mcp-slim: ${s.name}: ${s.failure!.message}\n`);
   if (values.compare) {
     const result = compareTTC(catalog, sidecar);
     io.stdout.write(values.json ? `${JSON.stringify({ schemaVersion: 1, command: 'ttc', ...result }, null, 2)}\n` : renderComparison(result, useColor(io.stdout, io.env)));
@@ -101,5 +95,5 @@ export async function ttcCommand(io: CliIO, argv: string[]): Promise<ExitCode> {
       io.stderr.write(`wrote ${values.out}\n`);
     } else io.stdout.write(text);
   }
-  return failed.length ? EXIT.failed : EXIT.ok;
+  return collected.failed ? EXIT.failed : EXIT.ok;
 }
