@@ -16,3 +16,10 @@ export function truncate(text: string, max: number): string {
   return chars.slice(0, max - 1).join('') + '…';
 }
 
+
+/** 1536 → "1.5 KB": sizes in messages. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
