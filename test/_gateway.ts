@@ -46,7 +46,8 @@ export async function startTestGateway(project: object, layers: { user?: object;
   const notices: string[] = [];
   const assembled = assembleGateway(config, { env, cwd }, (line) => notices.push(line));
   await assembled.gateway.start();
-  const http: HttpServer = await startHttpGateway(assembled.gateway, assembled.guard, { host: '127.0.0.1', port: 0, allowedOrigins: [], ...(config.http.token ? { token: config.http.token } : {}) });
+  const served = await startHttpGateway(assembled.gateway, assembled.guard, { host: '127.0.0.1', port: 0, allowedOrigins: [], ...(config.http.token ? { token: config.http.token } : {}) });
+  const http: HttpServer = served.http;
   const url = `http://127.0.0.1:${(http.address() as { port: number }).port}/mcp`;
   const clients: Client[] = [];
   return {
@@ -63,8 +64,7 @@ export async function startTestGateway(project: object, layers: { user?: object;
     },
     async stop() {
       await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
-      await new Promise((done) => http.close(done));
-      http.closeAllConnections();
+      await served.close();
       await assembled.gateway.stop();
       await assembled.log.close();
     },

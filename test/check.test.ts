@@ -205,3 +205,13 @@ test('a budget written by --init validates against the reader it will be read wi
   assert.ok(budget.totalTokens! > 0);
   assert.equal(Object.keys(budget.oversized!).length, 3, 'every tool is above 250 bytes');
 });
+
+test('--update never raises: an oversized ceiling below perToolBytes is lowered, not dropped', async () => {
+  const dir = tmp('below');
+  writeFileSync(join(dir, 'mcp-slim.budget.json'), JSON.stringify({ measure: { command: sized }, perToolBytes: 4000, oversized: { sized_tool_1: 300 } }, null, 2));
+  const before = await runCli(['check'], { cwd: dir });
+  assert.equal(before.code, 1, 'the tool is over its own ceiling of 300');
+  const updated = await runCli(['check', '--update'], { cwd: dir });
+  assert.equal(updated.code, 1, 'still failing: --update cannot make it pass by dropping the ceiling');
+  assert.equal(readBudget(dir).oversized.sized_tool_1, 300);
+});

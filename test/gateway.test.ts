@@ -232,3 +232,53 @@ describe('faults at startup and on the wire', () => {
     }
   });
 });
+
+describe('regressions found in review', () => {
+  test('stopping while an upstream is still connecting leaves nothing running or ready', async () => {
+    const { Upstream } = await import('../src/gateway/upstream.js');
+    const upstream = new Upstream({ name: 'slow', transport: 'stdio', command: 'node', args: [`${process.cwd()}/test/fixtures/servers/slowstart.mjs`], source: { kind: 'cli' } }, { env: process.env, cwd: process.cwd(), timeoutMs: 5000 });
+    const starting = upstream.start();
+    await new Promise((r) => setTimeout(r, 200));
+    await upstream.stop();
+    await starting;
+    await new Promise((r) => setTimeout(r, 1500));
+    assert.notEqual(upstream.status, 'ready');
+    assert.deepEqual(upstream.tools, []);
+  });
+
+  test('public names do not depend on which upstream came first', async () => {
+    const { ToolNames } = await import('../src/gateway/naming.js');
+    const one = new ToolNames();
+    const two = new ToolNames();
+    const a = one.publicName('a', 'b__c');
+    const b = one.publicName('a__b', 'c');
+    assert.equal(two.publicName('a__b', 'c'), b);
+    assert.equal(two.publicName('a', 'b__c'), a);
+    assert.notEqual(a, b);
+  });
+
+  test('resources and prompts: every page, and nothing of a server the session may not see', async () => {
+    const gw = await startTestGateway({ mode: 'full', upstreams: { servers: { everything: REAL_UPSTREAMS('/tmp').everything } }, agents: { locked: { disable: ['everything/*'] } } });
+    try {
+      const client = await gw.connect();
+      const direct = await gw.gateway.upstreams.get('everything')!.request('resources/list', undefined);
+      const listed = await client.listResources();
+      assert.ok(direct.nextCursor !== undefined || (listed.resources.length > 0), 'the fixture has resources');
+      let all = 0;
+      let cursor: unknown;
+      do {
+        const page = await gw.gateway.upstreams.get('everything')!.request('resources/list', cursor ? { cursor } as never : undefined);
+        all += (page.resources as unknown[]).length;
+        cursor = page.nextCursor;
+      } while (cursor);
+      assert.equal(listed.resources.length, all);
+      assert.ok((await client.listPrompts()).prompts.length > 0);
+      const locked = await gw.connect('locked');
+      assert.equal((await locked.listResources()).resources.length, 0);
+      assert.equal((await locked.listPrompts()).prompts.length, 0);
+      await assert.rejects(locked.readResource({ uri: listed.resources[0]!.uri }), /no upstream has the resource/);
+    } finally {
+      await gw.stop();
+    }
+  });
+});

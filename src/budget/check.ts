@@ -55,7 +55,7 @@ function toolFindings(budget: Budget, cost: ToolCost, single: boolean, m: Measur
   const ceiling = oversizedCeiling(budget, cost);
   if (ceiling) {
     if (bytes > ceiling.limit) out.push({ kind: 'oversized-grew', tool: ceiling.key, limit: ceiling.limit, actual: bytes });
-    else if (budget.perToolBytes !== undefined && bytes <= budget.perToolBytes) out.push({ kind: 'oversized-fits', tool: ceiling.key, limit: budget.perToolBytes, actual: bytes });
+    else if (budget.perToolBytes !== undefined && bytes <= budget.perToolBytes && ceiling.limit >= budget.perToolBytes) out.push({ kind: 'oversized-fits', tool: ceiling.key, limit: budget.perToolBytes, actual: bytes });
     else if (bytes < ceiling.limit) out.push({ kind: 'oversized-shrank', tool: ceiling.key, limit: ceiling.limit, actual: bytes });
   } else {
     if (budget.perToolBytes !== undefined && bytes > budget.perToolBytes) out.push({ kind: 'tool-over', tool, metric: 'bytes', limit: budget.perToolBytes, actual: bytes });

@@ -68,7 +68,8 @@ export function tightenEdits(budget: Budget, report: CostReport): (JsonEdit & { 
       continue;
     }
     const size = Math.max(...matched.map((t) => m.bytes(t)));
-    if (budget.perToolBytes !== undefined && size <= budget.perToolBytes) {
+    // Dropping the entry hands the tool perToolBytes: only a tightening if its ceiling was above that.
+    if (budget.perToolBytes !== undefined && size <= budget.perToolBytes && ceiling >= budget.perToolBytes) {
       edits.push({ path: ['oversized', key], value: undefined, reason: `oversized.${key}: removed, ${size} bytes now fits perToolBytes ${budget.perToolBytes}` });
     } else lower(['oversized', key], ceiling, size, `oversized.${key}`);
   }

@@ -13,6 +13,9 @@ import type { CliIO } from './io.js';
 import { parseCommandArgs, positiveInt } from './parse-args.js';
 import { SOURCE_HELP, SOURCE_OPTIONS, sourceRequest, type SourceValues } from './source-args.js';
 
+/** How long a client waits for slow upstreams before the gateway serves what is ready. */
+const STARTUP_WAIT_MS = 5000;
+
 export const SERVE_HELP = `mcp-slim serve: one MCP server in front of all of yours, with a lean view of them
 
 Usage:
@@ -94,18 +97,26 @@ export async function serveCommand(io: CliIO, argv: string[]): Promise<ExitCode>
   // The files' own "no upstreams" warning is moot once the command line supplied some.
   for (const warning of config.warnings ?? []) if (!warning.startsWith('no upstream servers')) notice(`warning: ${warning}`);
   const { gateway, guard, log } = assembleGateway(config, { env: io.env, cwd: io.cwd }, notice);
-  await gateway.start();
+  // A client should not wait out a hung upstream's timeout to connect: serve after a few seconds
+  // with what is ready; the rest join with list_changed as they come up.
+  await Promise.race([gateway.start(), new Promise((done) => setTimeout(done, STARTUP_WAIT_MS).unref())]);
   const agent = values.agent ?? io.env.MCP_SLIM_AGENT;
 
   if (values.http) {
     const host = values.host ?? config.http.host;
     const port = positiveInt('port', values.port, config.http.port);
-    const http = await startHttpGateway(gateway, guard, { host, port, allowedOrigins: config.http.allowedOrigins, ...(config.http.token ? { token: config.http.token } : {}), ...(agent ? { agent } : {}) });
-    notice(`listening on http://${host}:${(http.address() as { port: number }).port}/mcp`);
+    const served = await startHttpGateway(gateway, guard, { host, port, allowedOrigins: config.http.allowedOrigins, ...(config.http.token ? { token: config.http.token } : {}), ...(agent ? { agent } : {}) });
+    notice(`listening on http://${host}:${(served.http.address() as { port: number }).port}/mcp`);
     await new Promise<void>((done) => {
-      for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => done());
+      const stop = () => {
+        process.off('SIGINT', stop);
+        process.off('SIGTERM', stop);
+        done();
+      };
+      process.on('SIGINT', stop);
+      process.on('SIGTERM', stop);
     });
-    http.close();
+    await served.close();
   } else {
     const { server } = createSessionServer(gateway, guard, { session: `stdio-${process.pid}`, ...(agent ? { agent } : {}) });
     const transport = new StdioServerTransport();

@@ -21,13 +21,15 @@ export interface SessionInfo {
 }
 
 type Validate = (input: unknown) => { valid: boolean; errorMessage?: string };
+/** Keyed by the schema itself, so a tool whose schema changed after a restart is checked anew. */
 const validators = new Map<string, Validate | null>();
-const ajv = new AjvJsonSchemaValidator();
 
-function validatorFor(key: string, schema: unknown): Validate | null {
+function validatorFor(schema: unknown): Validate | null {
+  const key = JSON.stringify(schema);
   if (!validators.has(key)) {
     try {
-      validators.set(key, ajv.getValidator(schema as never) as Validate);
+      // One validator per schema: a shared one would resolve two tools' identical `$id`s to the first.
+      validators.set(key, new AjvJsonSchemaValidator().getValidator(schema as never) as Validate);
     } catch {
       validators.set(key, null); // a schema the validator cannot compile: the upstream judges the arguments
     }
@@ -51,6 +53,7 @@ export class GatewaySession {
   private readonly state: (server: string, tool: string) => ToolState;
   private readonly seenInstructions = new Set<string>();
   private unsubscribe?: () => void;
+  private debounce?: NodeJS.Timeout;
 
   constructor(
     private readonly gateway: Gateway,
@@ -61,11 +64,25 @@ export class GatewaySession {
   ) {
     this.state = gateway.deps.stateFor(info.agent);
     this.phase = gateway.config.phase ?? Object.keys(gateway.config.phases)[0];
-    this.unsubscribe = gateway.onToolsChanged(() => this.listChanged());
+    this.unsubscribe = gateway.onToolsChanged(() => this.changedSoon());
   }
 
   close(): void {
     this.unsubscribe?.();
+    clearTimeout(this.debounce);
+  }
+
+  /** Upstream changes come in bursts (a restart, several servers starting): one notice per burst. */
+  private changedSoon(): void {
+    clearTimeout(this.debounce);
+    this.debounce = setTimeout(() => this.listChanged(), 50);
+    this.debounce.unref();
+  }
+
+  /** Whether this session sees anything of a server: its prompts and resources follow its tools. */
+  serverVisible(server: string): boolean {
+    const tools = this.gateway.upstreams.get(server)?.tools ?? [];
+    return tools.length ? tools.some((t) => this.state(server, t.name) !== 'disabled') : this.state(server, '*') !== 'disabled';
   }
 
   /** The gateway's own instructions: short in deferred mode, the upstreams' otherwise. */
@@ -138,7 +155,7 @@ export class GatewaySession {
       // A disabled tool cannot be called and is not named as existing.
       throw new McpError(ErrorCode.InvalidParams, `unknown tool "${name}"; list the tools, or find one with tool_search`);
     }
-    const validate = validatorFor(name, found.tool.inputSchema ?? { type: 'object' });
+    const validate = validatorFor(found.tool.inputSchema ?? { type: 'object' });
     const checked = validate?.(args);
     if (checked && !checked.valid) throw new McpError(ErrorCode.InvalidParams, `arguments for "${name}" do not match its input schema: ${checked.errorMessage}`);
     const base = { ...this.logBase(), method: 'tools/call', tool: name, server: found.server, mode: this.gateway.modeOf(found.server) };
@@ -179,7 +196,8 @@ export class GatewaySession {
       case 'read_result': {
         const id = str('id');
         if (!id) throw new McpError(ErrorCode.InvalidParams, 'read_result needs "id" from the note at the end of a cut result');
-        return this.guard.read(id, typeof args.offset === 'number' ? args.offset : 0);
+        const offset = typeof args.offset === 'number' ? args.offset : typeof args.offset === 'string' && /^\d+$/.test(args.offset) ? Number(args.offset) : 0;
+        return this.guard.read(id, offset);
       }
       case 'set_phase': {
         const phase = str('phase');
@@ -197,11 +215,7 @@ export class GatewaySession {
    * tools is found. The found tools join this session's listing.
    */
   private search(query: string, k: number): JsonObject {
-    const allowed = (id: string) => {
-      const at = id.indexOf('/');
-      return this.state(id.slice(0, at), id.slice(at + 1)) !== 'disabled';
-    };
-    const hits = this.gateway.index.search(query, k, allowed);
+    const hits = this.gateway.index.search(query, k, (server, tool) => this.state(server, tool) !== 'disabled');
     const results: JsonObject[] = [];
     let added = false;
     const top = hits[0]?.score ?? 0;

@@ -114,6 +114,7 @@ export class Gateway {
   private toolsChanged(upstream: Upstream): void {
     this.index.remove(upstream.name);
     // Called with the fresh list before the upstream reports ready, and with [] when it went down.
+    this.slimTools.delete(upstream.name);
     if (upstream.tools.length) {
       this.index.add(upstream.name, upstream.tools);
       for (const tool of upstream.tools) this.names.publicName(upstream.name, tool.name);

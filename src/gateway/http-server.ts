@@ -41,8 +41,19 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
  * client, bound to 127.0.0.1 unless told otherwise, an optional bearer token, and an Origin check
  * so a web page cannot reach it through DNS rebinding.
  */
-export function startHttpGateway(gateway: Gateway, guard: ResultGuard, options: HttpOptions): Promise<HttpServer> {
-  const sessions = new Map<string, StreamableHTTPServerTransport>();
+/** A session unused this long is closed (clients that vanish without a DELETE). */
+const IDLE_MS = 30 * 60_000;
+/** More sessions than this at once is refused: each holds a server and a subscription. */
+const MAX_SESSIONS = 256;
+
+export interface HttpGateway {
+  http: HttpServer;
+  /** Close every session and connection, then the listener. */
+  close(): Promise<void>;
+}
+
+export async function startHttpGateway(gateway: Gateway, guard: ResultGuard, options: HttpOptions): Promise<HttpGateway> {
+  const sessions = new Map<string, { transport: StreamableHTTPServerTransport; lastSeen: number }>();
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const origin = req.headers.origin;
@@ -51,7 +62,10 @@ export function startHttpGateway(gateway: Gateway, guard: ResultGuard, options: 
     if (!req.url?.startsWith('/mcp')) return reply(res, 404, 'the MCP endpoint is /mcp');
     const sessionId = req.headers['mcp-session-id'];
     const existing = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
-    if (existing) return existing.handleRequest(req, res);
+    if (existing) {
+      existing.lastSeen = Date.now();
+      return existing.transport.handleRequest(req, res);
+    }
     if (req.method !== 'POST') return reply(res, 400, 'no such session; start one with an initialize request');
     let body: unknown;
     try {
@@ -60,19 +74,24 @@ export function startHttpGateway(gateway: Gateway, guard: ResultGuard, options: 
       return reply(res, 400, 'the request body is not JSON');
     }
     if (!isInitializeRequest(body)) return reply(res, 400, typeof sessionId === 'string' ? `unknown session ${sessionId}` : 'no session; start one with an initialize request');
+    if (sessions.size >= MAX_SESSIONS) return reply(res, 503, `too many sessions (${MAX_SESSIONS}); close some and retry`);
     const agentHeader = req.headers[AGENT_HEADER];
     const agent = typeof agentHeader === 'string' && agentHeader ? agentHeader : options.agent;
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) => void sessions.set(id, transport),
+      onsessioninitialized: (id) => void sessions.set(id, { transport, lastSeen: Date.now() }),
     });
     const params = (body as { params?: { clientInfo?: { name: string; version: string } } }).params;
     const { server } = createSessionServer(gateway, guard, { session: randomUUID(), ...(agent ? { agent } : {}), ...(params?.clientInfo ? { client: params.clientInfo } : {}) });
     transport.onclose = () => {
       if (transport.sessionId) sessions.delete(transport.sessionId);
+      void server.close().catch(() => undefined);
     };
     await server.connect(transport);
     await transport.handleRequest(req, res, body);
+    // An initialize the transport refused (a wrong Accept header, say) made no session: nothing
+    // will ever close this server, so close it now.
+    if (!transport.sessionId) await server.close();
   };
 
   const http = createServer((req, res) => {
@@ -81,8 +100,23 @@ export function startHttpGateway(gateway: Gateway, guard: ResultGuard, options: 
       if (!res.headersSent) reply(res, 500, `internal error: ${(error as Error).message}`);
     });
   });
-  return new Promise((resolve, reject) => {
+  const sweeper = setInterval(() => {
+    for (const [id, s] of sessions) if (Date.now() - s.lastSeen > IDLE_MS) void s.transport.close().finally(() => sessions.delete(id));
+  }, 60_000);
+  sweeper.unref();
+  await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
-    http.listen(options.port, options.host, () => resolve(http));
+    http.listen(options.port, options.host, () => resolve());
   });
+  return {
+    http,
+    async close() {
+      clearInterval(sweeper);
+      await Promise.all([...sessions.values()].map((s) => s.transport.close().catch(() => undefined)));
+      sessions.clear();
+      const closed = new Promise((done) => http.close(done));
+      http.closeAllConnections();
+      await closed;
+    },
+  };
 }

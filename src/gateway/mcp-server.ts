@@ -18,20 +18,31 @@ import { SEPARATOR } from './naming.js';
 
 const VERSION = '0.1.0';
 
-/** Ask every ready upstream that offers `capability`; a failing one is left out, not fatal. */
-async function gather(gateway: Gateway, capability: string, method: string, key: string, params?: JsonObject): Promise<{ server: string; items: JsonObject[] }[]> {
-  const ready = [...gateway.upstreams.values()].filter((u) => u.status === 'ready' && (u.capabilities as JsonObject | undefined)?.[capability] !== undefined);
-  const lists = await Promise.all(
+const MAX_PAGES = 100;
+
+/**
+ * Every page of a listing from every ready upstream that offers `capability` and that this
+ * session may see; a failing upstream is left out, not fatal.
+ */
+async function gather(gateway: Gateway, session: GatewaySession, capability: string, method: string, key: string): Promise<{ server: string; items: JsonObject[] }[]> {
+  const ready = [...gateway.upstreams.values()].filter((u) => u.status === 'ready' && (u.capabilities as JsonObject | undefined)?.[capability] !== undefined && session.serverVisible(u.name));
+  return Promise.all(
     ready.map(async (u) => {
+      const items: JsonObject[] = [];
       try {
-        const result = await u.request(method, params);
-        return { server: u.name, items: (Array.isArray(result[key]) ? result[key] : []) as JsonObject[] };
+        let cursor: string | undefined;
+        for (let page = 0; page < MAX_PAGES; page++) {
+          const result = await u.request(method, cursor ? { cursor } : undefined);
+          if (Array.isArray(result[key])) items.push(...(result[key] as JsonObject[]));
+          cursor = typeof result.nextCursor === 'string' && result.nextCursor ? result.nextCursor : undefined;
+          if (!cursor) break;
+        }
       } catch {
-        return { server: u.name, items: [] };
+        // what was read so far is kept
       }
+      return { server: u.name, items };
     }),
   );
-  return lists;
 }
 
 /**
@@ -59,17 +70,17 @@ export function createSessionServer(gateway: Gateway, guard: ResultGuard, info: 
   const resourceOwner = new Map<string, string>();
   if (capabilities.resources) {
     server.setRequestHandler(ListResourcesRequestSchema, async () => {
-      const lists = await gather(gateway, 'resources', 'resources/list', 'resources');
+      const lists = await gather(gateway, session, 'resources', 'resources/list', 'resources');
       for (const { server: s, items } of lists) for (const r of items) if (typeof r.uri === 'string') resourceOwner.set(r.uri, s);
       return { resources: lists.flatMap((l) => l.items) as never };
     });
     server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => {
-      const lists = await gather(gateway, 'resources', 'resources/templates/list', 'resourceTemplates');
+      const lists = await gather(gateway, session, 'resources', 'resources/templates/list', 'resourceTemplates');
       return { resourceTemplates: lists.flatMap((l) => l.items) as never };
     });
     server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
       const uri = request.params.uri;
-      const owners = resourceOwner.has(uri) ? [resourceOwner.get(uri)!] : [...gateway.upstreams.values()].filter((u) => (u.capabilities as JsonObject | undefined)?.resources).map((u) => u.name);
+      const owners = (resourceOwner.has(uri) ? [resourceOwner.get(uri)!] : [...gateway.upstreams.values()].filter((u) => (u.capabilities as JsonObject | undefined)?.resources).map((u) => u.name)).filter((s) => session.serverVisible(s));
       for (const owner of owners) {
         try {
           return (await gateway.upstreams.get(owner)!.request('resources/read', { uri })) as never;
@@ -83,12 +94,12 @@ export function createSessionServer(gateway: Gateway, guard: ResultGuard, info: 
 
   if (capabilities.prompts) {
     server.setRequestHandler(ListPromptsRequestSchema, async () => {
-      const lists = await gather(gateway, 'prompts', 'prompts/list', 'prompts');
+      const lists = await gather(gateway, session, 'prompts', 'prompts/list', 'prompts');
       return { prompts: lists.flatMap(({ server: s, items }) => items.map((p) => ({ ...p, name: `${s}${SEPARATOR}${String(p.name)}` }))) as never };
     });
     server.setRequestHandler(GetPromptRequestSchema, async (request) => {
       const [owner, ...rest] = request.params.name.split(SEPARATOR);
-      const upstream = owner ? gateway.upstreams.get(owner) : undefined;
+      const upstream = owner && session.serverVisible(owner) ? gateway.upstreams.get(owner) : undefined;
       if (!upstream || !rest.length) throw new McpError(ErrorCode.InvalidParams, `unknown prompt "${request.params.name}"`);
       return (await upstream.request('prompts/get', { ...request.params, name: rest.join(SEPARATOR) } as JsonObject)) as never;
     });
@@ -104,7 +115,7 @@ export function createSessionServer(gateway: Gateway, guard: ResultGuard, info: 
         owner = o;
         params = { ...params, ref: { ...ref, name: rest.join(SEPARATOR) } };
       } else if (typeof ref.uri === 'string') owner = resourceOwner.get(ref.uri);
-      const upstream = owner ? gateway.upstreams.get(owner) : undefined;
+      const upstream = owner && session.serverVisible(owner) ? gateway.upstreams.get(owner) : undefined;
       if (!upstream) return { completion: { values: [] } };
       return (await upstream.request('completion/complete', params)) as never;
     });

@@ -23,7 +23,9 @@ export class ToolNames {
     if (known) return known;
     const plain = `${server}${SEPARATOR}${tool}`;
     let name = clean(plain);
-    if (name !== plain || name.length > MAX || this.toUpstream.has(name)) {
+    // A server name holding the separator could read as another server's tool (`a__b`+`c` vs
+    // `a`+`b__c`): such names always get the suffix, so which upstream came first never matters.
+    if (name !== plain || name.length > MAX || server.includes(SEPARATOR) || this.toUpstream.has(name)) {
       const tag = `_${suffix(key)}`;
       name = name.slice(0, MAX - tag.length) + tag;
     }

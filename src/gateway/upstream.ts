@@ -31,6 +31,10 @@ export class Upstream {
   private restarts = 0;
   private refreshing?: Promise<void>;
   private refreshAgain = false;
+  /** The last listing reported, as JSON, to tell a real change from a repeated list_changed. */
+  private listed?: string;
+  /** The attempt under way, so stop() can end it. */
+  private connecting?: { client: Client; attempt: Attempt };
   private stopped = false;
   private timer?: NodeJS.Timeout;
 
@@ -49,21 +53,29 @@ export class Upstream {
     await this.connect();
   }
 
+  private get timeoutMs(): number {
+    return this.spec.timeoutMs ?? this.options.timeoutMs;
+  }
+
   private async connect(): Promise<void> {
     const spec = this.spec;
-    const attempts: Attempt[] = spec.transport === 'stdio' ? [stdioAttempt(spec, this.options)] : spec.transport === 'sse' ? [httpAttempt(spec, 'sse')] : [httpAttempt(spec, 'streamable-http')];
-    let attempt = attempts[0]!;
+    let attempt: Attempt = spec.transport === 'stdio' ? stdioAttempt(spec, this.options) : httpAttempt(spec, spec.transport === 'sse' ? 'sse' : 'streamable-http');
     const client = new Client({ name: 'mcp-slim-gateway', version: '0.1.0' }, { capabilities: {} });
-    const deadline = Date.now() + this.options.timeoutMs;
+    this.connecting = { client, attempt };
+    const deadline = Date.now() + this.timeoutMs;
+    // stop() may come while we wait: then this attempt is dropped, whatever it has become.
+    const abandoned = () => this.stopped || this.connecting?.client !== client;
     try {
       try {
         await withDeadline(client.connect(attempt.tap), deadline);
       } catch (error) {
-        if (spec.transport !== 'http') throw error;
+        if (spec.transport !== 'http' || abandoned()) throw error;
         // A Streamable HTTP failure may mean an SSE-only server, as clients assume.
         attempt = httpAttempt(spec, 'sse');
+        this.connecting = { client, attempt };
         await withDeadline(client.connect(attempt.tap), deadline);
       }
+      if (abandoned()) throw new Error('stopped');
       this.client = client;
       this.attempt = attempt;
       this.capabilities = client.getServerCapabilities() as JsonObject | undefined;
@@ -76,20 +88,27 @@ export class Upstream {
         if (this.client === client) this.lost(`exited${attempt.stderr.tail() ? `: ${attempt.stderr.tail()!.split('\n').pop()}` : ''}`);
       };
       await this.refreshTools(deadline);
+      if (abandoned()) throw new Error('stopped');
       this.restarts = 0;
       this.setStatus('ready');
     } catch (error) {
-      const failure = describeFailure(error instanceof DeadlineError ? new DeadlineError(this.options.timeoutMs) : error, { spec, phase: 'initialize', transportErrors: attempt.tap.errors, processExited: attempt.tap.closed, ...(attempt.stderr.tail() ? { stderrTail: attempt.stderr.tail()! } : {}) });
+      // Whatever failed, this attempt is over: forget it first so its close is not a second loss.
+      if (this.client === client) this.client = undefined;
       attempt.kill?.();
       await client.close().catch(() => undefined);
+      if (this.stopped) return;
+      const failure = describeFailure(error instanceof DeadlineError ? new DeadlineError(this.timeoutMs) : error, { spec, phase: this.tools.length ? 'tools/list' : 'initialize', transportErrors: attempt.tap.errors, processExited: attempt.tap.closed, ...(attempt.stderr.tail() ? { stderrTail: attempt.stderr.tail()! } : {}) });
       const lastLine = failure.stderrTail?.split('\n').pop();
       this.lost(lastLine ? `${failure.message} (stderr: ${lastLine})` : failure.message);
+    } finally {
+      if (this.connecting?.client === client) this.connecting = undefined;
     }
   }
 
   /**
-   * One listing at a time: a list_changed that arrives during a listing asks for one more after
-   * it (the tap reads each page as the answer to the latest tools/list, so two must not overlap).
+   * One listing at a time (a list_changed during a listing asks for one more after it), and the
+   * tools are reported only when they changed: an upstream that repeats list_changed does not
+   * make every client re-list.
    */
   private refreshTools(deadline?: number): Promise<void> {
     if (this.refreshing) {
@@ -103,8 +122,15 @@ export class Upstream {
           const client = this.client;
           const attempt = this.attempt;
           if (!client || !attempt) return;
-          const listing = await withDeadline(listAll(client, attempt.tap, 'tools/list', 'tools', ListToolsResultSchema), deadline ?? Date.now() + this.options.timeoutMs);
+          const abort = new AbortController();
+          const listing = await withDeadline(listAll(client, attempt.tap, 'tools/list', 'tools', ListToolsResultSchema, abort.signal), deadline ?? Date.now() + this.timeoutMs).catch((e: unknown) => {
+            abort.abort(); // no listing goes on paging in the background after it timed out
+            throw e;
+          });
           if (this.client !== client) return;
+          const fresh = JSON.stringify(listing.items);
+          if (fresh === this.listed) continue;
+          this.listed = fresh;
           this.tools = listing.items as RawTool[];
           this.events.onTools?.(this);
         } while (this.refreshAgain);
@@ -125,6 +151,7 @@ export class Upstream {
     this.client = undefined;
     this.attempt = undefined;
     this.tools = [];
+    this.listed = undefined;
     this.setStatus('down', reason);
     this.events.onTools?.(this);
     if (this.stopped) return;
@@ -135,18 +162,29 @@ export class Upstream {
   }
 
   /** Forward a request as raw JSON (the upstream's own result, not the SDK's rewrite). */
-  async request(method: string, params: JsonObject | undefined, timeoutMs = this.options.timeoutMs): Promise<JsonObject> {
+  async request(method: string, params: JsonObject | undefined, timeoutMs = this.timeoutMs): Promise<JsonObject> {
     const client = this.client;
     if (!client || this.status !== 'ready') throw new Error(`upstream ${this.name} is ${this.status}${this.lastError ? `: ${this.lastError}` : ''}`);
-    // The loose schema keeps the upstream's result as sent; the client on the other side validates it.
-    return (await client.request({ method, ...(params ? { params } : {}) } as never, ResultSchema, { timeout: timeoutMs })) as JsonObject;
+    try {
+      // The loose schema keeps the upstream's result as sent; the client on the other side validates it.
+      return (await client.request({ method, ...(params ? { params } : {}) } as never, ResultSchema, { timeout: timeoutMs })) as JsonObject;
+    } catch (error) {
+      // A remote server that restarted forgets our session, and HTTP gives no close event: reconnect.
+      if (this.spec.transport !== 'stdio' && this.client === client && /session not found|\b404\b|fetch failed|ECONNREFUSED|ECONNRESET/i.test(String((error as Error).message))) {
+        this.lost(`the connection was lost (${(error as Error).message.split('\n')[0]})`);
+      }
+      throw error;
+    }
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    const pending = this.connecting;
+    this.connecting = undefined;
+    pending?.attempt.kill?.();
     const client = this.client;
     this.client = undefined;
-    await client?.close().catch(() => undefined);
+    await Promise.all([client?.close(), pending?.client.close()].map((p) => p?.catch(() => undefined)));
   }
 }

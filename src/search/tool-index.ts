@@ -83,13 +83,13 @@ export class ToolSearchIndex {
   }
 
   /** The best `k` tools for a task, best first. Ties break by id, so results are stable. */
-  search(task: string, k = 5, filter?: (id: string) => boolean): SearchHit[] {
+  search(task: string, k = 5, filter?: (server: string, tool: string) => boolean): SearchHit[] {
     const query = queryTerms(task, this.options);
     const scores = this.index.score(query);
     // "with playwright", "in my n8n": a server named in the task is a strong hint, stronger than BM25 gives a short field.
     const named = this.namedServers(query);
     if (named.size) for (const [id, score] of scores) if (named.has(this.tools.get(id)!.server)) scores.set(id, score * SERVER_MENTION_BOOST);
-    const ranked = [...scores].filter(([id]) => !filter || filter(id)).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+    const ranked = [...scores].filter(([id]) => !filter || filter(this.tools.get(id)!.server, this.tools.get(id)!.tool)).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
     return ranked.slice(0, k).map(([id, score]) => ({ id, ...this.tools.get(id)!, score }));
   }
 }

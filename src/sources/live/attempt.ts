@@ -39,15 +39,16 @@ function oneLineZodError(error: { issues?: { path: PropertyKey[]; message: strin
  * raw page from the tap. Requests use the SDK's loose result schema so a server the strict
  * schema rejects is still measured; the strict check is run on the raw page for the report.
  */
-export async function listAll(client: Client, tap: TapTransport, method: string, key: string, strict?: typeof ListToolsResultSchema): Promise<Listing> {
+export async function listAll(client: Client, tap: TapTransport, method: string, key: string, strict?: typeof ListToolsResultSchema, signal?: AbortSignal): Promise<Listing> {
   const items: JsonObject[] = [];
   const seen = new Set<string>();
   let cursor: string | undefined;
   let pages = 0;
   let strictError: string | undefined;
   do {
-    await client.request({ method, params: cursor === undefined ? {} : { cursor } } as never, ResultSchema);
-    const raw = tap.lastResult(method) as JsonObject | undefined;
+    const captured = tap.captureNext(method);
+    await client.request({ method, params: cursor === undefined ? {} : { cursor } } as never, ResultSchema, signal ? { signal } : undefined);
+    const raw = (await captured) as JsonObject | undefined;
     pages++;
     const list = raw?.[key];
     if (!Array.isArray(list)) throw new Error(`${method} result has no "${key}" array`);
@@ -62,7 +63,8 @@ export async function listAll(client: Client, tap: TapTransport, method: string,
       if (seen.has(cursor)) throw new Error(`${method} returned the cursor ${JSON.stringify(cursor)} twice; the server's pagination loops`);
       seen.add(cursor);
     }
-  } while (cursor !== undefined && pages < MAX_PAGES);
+    if (cursor !== undefined && pages >= MAX_PAGES) throw new Error(`${method} still had more after ${MAX_PAGES} pages; the server's pagination does not end`);
+  } while (cursor !== undefined);
   return strictError === undefined ? { items, pages } : { items, pages, strictError };
 }
 

@@ -19,6 +19,7 @@ async function measureWith(spec: ServerSpec, attempt: Attempt, options: FetchOpt
   let phase = 'start';
   const started = Date.now();
   try {
+    const initialize = attempt.tap.captureNext('initialize');
     const connecting = client.connect(attempt.tap);
     phase = 'initialize';
     await withDeadline(connecting, deadline).catch((e: unknown) => {
@@ -46,7 +47,7 @@ async function measureWith(spec: ServerSpec, attempt: Attempt, options: FetchOpt
     const { kept, filteredOut } = applyToolFilter(tools.items as RawTool[], spec.toolFilter);
     const info = client.getServerVersion() as JsonObject | undefined;
     const instructions = client.getInstructions();
-    const initResult = attempt.tap.lastResult('initialize') as JsonObject | undefined;
+    const initResult = (await initialize) as JsonObject | undefined;
     const entry: ServerEntry = {
       name: spec.name,
       origin: attempt.origin,
