@@ -142,10 +142,10 @@ export class GatewaySession {
     return { time: new Date().toISOString(), session: this.info.session, ...(this.info.agent ? { agent: this.info.agent } : {}), ...(this.info.client ? { client: this.info.client } : {}) };
   }
 
-  async callTool(name: string, args: JsonObject): Promise<JsonObject> {
+  async callTool(name: string, args: JsonObject, signal?: AbortSignal): Promise<JsonObject> {
     const started = performance.now();
     if (isMetaTool(name)) {
-      const result = await this.callMeta(name, args);
+      const result = await this.callMeta(name, args, signal);
       // call_tool logs the inner call itself; the others are logged here, with what they cost.
       if (name !== 'call_tool') this.gateway.deps.log?.record({ ...this.logBase(), method: 'tools/call', tool: name, resultTokens: countTokens(JSON.stringify(result.content ?? ''), 'o200k_base'), latencyMs: performance.now() - started });
       return result;
@@ -161,7 +161,7 @@ export class GatewaySession {
     const base = { ...this.logBase(), method: 'tools/call', tool: name, server: found.server, mode: this.gateway.modeOf(found.server) };
     let raw: JsonObject;
     try {
-      raw = await found.upstream.request('tools/call', { name: found.tool.name, arguments: args });
+      raw = await found.upstream.request('tools/call', { name: found.tool.name, arguments: args }, undefined, signal);
     } catch (error) {
       const message = `upstream ${found.server} did not answer "${found.tool.name}": ${(error as Error).message}`;
       this.gateway.deps.log?.record({ ...base, latencyMs: performance.now() - started, error: message });
@@ -172,7 +172,7 @@ export class GatewaySession {
     return guarded.result;
   }
 
-  private async callMeta(name: MetaToolName, args: JsonObject): Promise<JsonObject> {
+  private async callMeta(name: MetaToolName, args: JsonObject, signal?: AbortSignal): Promise<JsonObject> {
     const str = (key: string) => (typeof args[key] === 'string' ? (args[key] as string) : undefined);
     switch (name) {
       case 'tool_search': {
@@ -185,7 +185,7 @@ export class GatewaySession {
         const target = str('name');
         if (!target || isMetaTool(target)) throw new McpError(ErrorCode.InvalidParams, 'call_tool needs "name": a tool found with tool_search');
         const inner = args.arguments;
-        return this.callTool(target, inner && typeof inner === 'object' && !Array.isArray(inner) ? (inner as JsonObject) : {});
+        return this.callTool(target, inner && typeof inner === 'object' && !Array.isArray(inner) ? (inner as JsonObject) : {}, signal);
       }
       case 'read_manual': {
         const target = str('tool');

@@ -64,7 +64,7 @@ export function createSessionServer(gateway: Gateway, guard: ResultGuard, info: 
   server.onclose = () => session.close();
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: session.listTools() as never }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => (await session.callTool(request.params.name, (request.params.arguments ?? {}) as JsonObject)) as never);
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => (await session.callTool(request.params.name, (request.params.arguments ?? {}) as JsonObject, extra.signal)) as never);
 
   // Resources keep their URIs (they are addresses, not names); the owning upstream is remembered.
   const resourceOwner = new Map<string, string>();

@@ -162,12 +162,13 @@ export class Upstream {
   }
 
   /** Forward a request as raw JSON (the upstream's own result, not the SDK's rewrite). */
-  async request(method: string, params: JsonObject | undefined, timeoutMs = this.timeoutMs): Promise<JsonObject> {
+  async request(method: string, params: JsonObject | undefined, timeoutMs = this.timeoutMs, signal?: AbortSignal): Promise<JsonObject> {
     const client = this.client;
     if (!client || this.status !== 'ready') throw new Error(`upstream ${this.name} is ${this.status}${this.lastError ? `: ${this.lastError}` : ''}`);
     try {
       // The loose schema keeps the upstream's result as sent; the client on the other side validates it.
-      return (await client.request({ method, ...(params ? { params } : {}) } as never, ResultSchema, { timeout: timeoutMs })) as JsonObject;
+      // A client's cancellation reaches the upstream: the SDK sends notifications/cancelled on abort.
+      return (await client.request({ method, ...(params ? { params } : {}) } as never, ResultSchema, { timeout: timeoutMs, ...(signal ? { signal } : {}) })) as JsonObject;
     } catch (error) {
       // A remote server that restarted forgets our session, and HTTP gives no close event: reconnect.
       if (this.spec.transport !== 'stdio' && this.client === client && /session not found|\b404\b|fetch failed|ECONNREFUSED|ECONNRESET/i.test(String((error as Error).message))) {
