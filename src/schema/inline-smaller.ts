@@ -46,7 +46,11 @@ export interface Inlined {
 
 export function inlineSmallerRefs(schema: JsonObject): { schema: JsonObject; inlined: Inlined[]; saved: number } {
   const none = { schema, inlined: [], saved: 0 };
-  if ([...schemaNodes(schema)].some((n) => n.schema.$id !== undefined && n.depth > 0)) return none;
+  const nodes = [...schemaNodes(schema)];
+  if (nodes.some((n) => n.schema.$id !== undefined && n.depth > 0)) return none;
+  // A reference that is not a local JSON pointer (an anchor `#name`, a remote or dynamic ref) may
+  // reach a definition we cannot see being used: leave every definition where it is.
+  if (nodes.some((n) => n.schema.$dynamicRef !== undefined || n.schema.$recursiveRef !== undefined || (typeof n.schema.$ref === 'string' && !n.schema.$ref.startsWith('#/') && n.schema.$ref !== '#'))) return none;
   let current = schema;
   const inlined: Inlined[] = [];
   for (let progress = true; progress; ) {

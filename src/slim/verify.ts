@@ -1,5 +1,6 @@
 import type { Catalog, JsonValue, RawTool } from '../catalog/types.js';
-import { formatPath, isJsonObject } from '../schema/walk.js';
+import { NAME_MAPS } from '../schema/refs.js';
+import { formatPath, isJsonObject, SCHEMA_LISTS, SCHEMA_SINGLE } from '../schema/walk.js';
 import { normalizeSchema, type NormalizeOptions } from './normalize-schema.js';
 
 /** One way a slim tool differs in meaning from the original: never written, never served. */
@@ -13,21 +14,44 @@ export interface Violation {
 
 const show = (v: JsonValue | undefined): string => (v === undefined ? 'nothing' : JSON.stringify(v).slice(0, 80));
 
-function describe(parentKey: string | number | undefined, key: string | number, before: JsonValue | undefined, after: JsonValue | undefined): string {
-  if (parentKey === 'properties') return after === undefined ? `property "${key}" was removed` : before === undefined ? `property "${key}" was added` : `property "${key}" changed`;
-  if (parentKey === 'enum') return after === undefined ? `enum value ${show(before)} was removed` : `enum value changed from ${show(before)} to ${show(after)}`;
-  if (key === 'required') return `required list changed from ${show(before)} to ${show(after)}`;
-  if (key === 'enum' || key === 'const' || key === 'type' || key === 'format' || key === 'pattern' || key === 'default') return `"${key}" changed from ${show(before)} to ${show(after)}`;
+/**
+ * What a node of a normalized schema is, decided by position, never by key name (a property may
+ * be called `enum` or `properties`): a schema (keys are keywords), a name map (keys are names),
+ * or a keyword's value that is not a schema (data).
+ */
+type Position = 'schema' | 'names' | 'data';
+interface Parent {
+  at: Position;
+  /** The parent's own key is a keyword of a schema (`properties`, `enum`), not a name or an index. */
+  keyword: boolean;
+}
+
+function positionOf(parent: Parent | undefined, key: string | number | undefined): Position {
+  if (!parent) return 'schema';
+  if (parent.at === 'names') return 'schema';
+  if (parent.at === 'data') return 'data';
+  if (typeof key === 'number') return 'schema'; // a branch of anyOf/allOf/oneOf/prefixItems/items
+  if (NAME_MAPS.has(key!)) return 'names';
+  return SCHEMA_SINGLE.has(key!) || SCHEMA_LISTS.has(key!) ? 'schema' : 'data';
+}
+
+function describe(parent: Parent | undefined, parentKey: string | number | undefined, keyword: boolean, key: string | number, before: JsonValue | undefined, after: JsonValue | undefined): string {
+  if (parent?.at === 'names' && parentKey === 'properties') return after === undefined ? `property "${key}" was removed` : before === undefined ? `property "${key}" was added` : `property "${key}" changed`;
+  if (parent?.keyword && parentKey === 'enum') return after === undefined ? `enum value ${show(before)} was removed` : `enum value changed from ${show(before)} to ${show(after)}`;
+  if (keyword && key === 'required') return `required list changed from ${show(before)} to ${show(after)}`;
+  if (keyword && (key === 'enum' || key === 'const' || key === 'type' || key === 'format' || key === 'pattern' || key === 'default')) return `"${key}" changed from ${show(before)} to ${show(after)}`;
   return after === undefined ? `"${key}" was removed (was ${show(before)})` : before === undefined ? `"${key}" was added (${show(after)})` : `"${key}" changed from ${show(before)} to ${show(after)}`;
 }
 
 /** Every place two normalized schemas differ, with the path of the difference. */
-function diff(before: JsonValue | undefined, after: JsonValue | undefined, path: (string | number)[], out: { path: (string | number)[]; message: string }[]): void {
+function diff(before: JsonValue | undefined, after: JsonValue | undefined, path: (string | number)[], out: { path: (string | number)[]; message: string }[], parent?: Parent): void {
   if (JSON.stringify(before) === JSON.stringify(after)) return;
   const key = path[path.length - 1];
   const parentKey = path[path.length - 2];
-  if (Array.isArray(before) && Array.isArray(after) && key !== 'required' && key !== 'type') {
-    if (key === 'enum') {
+  const keyword = parent?.at === 'schema' && typeof key === 'string';
+  const here: Parent = { at: positionOf(parent, key), keyword };
+  if (Array.isArray(before) && Array.isArray(after) && !(keyword && (key === 'required' || key === 'type'))) {
+    if (keyword && key === 'enum') {
       const before0 = out.length;
       for (const v of before) if (!after.some((a) => JSON.stringify(a) === JSON.stringify(v))) out.push({ path, message: `enum value ${show(v)} was removed` });
       for (const v of after) if (!before.some((b) => JSON.stringify(b) === JSON.stringify(v))) out.push({ path, message: `enum value ${show(v)} was added` });
@@ -35,14 +59,14 @@ function diff(before: JsonValue | undefined, after: JsonValue | undefined, path:
       return;
     }
     const n = Math.max(before.length, after.length);
-    for (let i = 0; i < n; i++) diff(before[i], after[i], [...path, i], out);
+    for (let i = 0; i < n; i++) diff(before[i], after[i], [...path, i], out, here);
     return;
   }
   if (isJsonObject(before) && isJsonObject(after)) {
-    for (const k of new Set([...Object.keys(before), ...Object.keys(after)])) diff(before[k], after[k], [...path, k], out);
+    for (const k of new Set([...Object.keys(before), ...Object.keys(after)])) diff(before[k], after[k], [...path, k], out, here);
     return;
   }
-  out.push({ path, message: describe(parentKey, key ?? '(root)', before, after) });
+  out.push({ path, message: describe(parent, parentKey, keyword, key ?? '(root)', before, after) });
 }
 
 /**
@@ -50,7 +74,9 @@ function diff(before: JsonValue | undefined, after: JsonValue | undefined, path:
  * every depth; every enum and const value; every required list; types, formats, bounds,
  * patterns and defaults. Descriptions, titles, `$schema`, `$comment` and `examples` may change;
  * `$ref`s may be inlined, repeated anyOf branches merged, `additionalProperties: true` (the
- * default) dropped, and `additionalProperties: false` dropped when `openObjects` allows it. Pure.
+ * default) dropped, and `additionalProperties: false` dropped when `openObjects` allows it. A
+ * `$ref`'s target and its sibling keywords are both compared, and so are the `$defs` a reference
+ * still needs after inlining (cycles, anchors, `$id`-relative refs) and every `$id`/`$anchor`. Pure.
  */
 export function verifyTool(before: RawTool, after: RawTool, server?: string, options: NormalizeOptions = {}): Violation[] {
   const where = { ...(server !== undefined ? { server } : {}), tool: before.name };
