@@ -253,3 +253,20 @@ test('a definition reached only through an anchor is not inlined away (it would 
   assert.deepEqual(result.violations, []);
   assert.ok(JSON.stringify(result.after.servers[0]!.tools[0]!.inputSchema).includes('"$defs"'));
 });
+
+test('the fact check holds on awkward descriptions: lists, code, headings, repeats, no final period', () => {
+  const fragments = ['Do the thing', 'Read a file.', 'Use this when you need it.', '\n\n- item one\n- item two\n\n', 'e.g. config.json v1.2 works.', '```\ncode. here\n```', 'Returns JSON!', 'DEPRECATED: use other instead.', '\n', '# Heading\n', 'No period', 'Why? Because.', '`a.b()` is called.', '1. first\n2. second\n', 'Ends with colon:\n', 'Note: (see docs).'];
+  let seed = 7;
+  const pick = () => fragments[Math.floor((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648 * fragments.length)]!;
+  const tools: RawTool[] = Array.from({ length: 300 }, (_, i) => ({
+    name: `t${i}`,
+    description: Array.from({ length: 1 + (i % 7) }, pick).join(i % 2 ? ' ' : ''),
+    inputSchema: { type: 'object', properties: { path: { type: 'string', description: Array.from({ length: 1 + (i % 4) }, pick).join(' ') } } },
+  }));
+  const catalog = newCatalog([{ name: 's', origin: { transport: 'stdio', command: 'x', args: [], source: { kind: 'cli' } }, tools }]);
+  for (const preset of Object.values(PRESETS)) {
+    const result = slimCatalog(catalog, preset);
+    assert.deepEqual(result.missing, []);
+    assert.deepEqual(result.violations, []);
+  }
+});

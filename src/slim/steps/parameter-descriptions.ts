@@ -36,8 +36,14 @@ export const parameterDescriptions: SlimStep = {
       if (kept === undefined) delete s.description;
       else s.description = kept;
       // What the manual must hold: every sentence of the original the slim text does not still say.
-      const still = new Set(kept === undefined ? [] : sentences(kept).map((x) => x.text));
-      for (const sentence of sentences(original)) if (!still.has(sentence.text)) removed.push({ where, what: 'description', text: sentence.text });
+      // Counted, not a set: a sentence said twice and kept once was still removed once.
+      const still = new Map<string, number>();
+      for (const x of kept === undefined ? [] : sentences(kept)) still.set(x.text, (still.get(x.text) ?? 0) + 1);
+      for (const sentence of sentences(original)) {
+        const left = still.get(sentence.text) ?? 0;
+        if (left > 0) still.set(sentence.text, left - 1);
+        else removed.push({ where, what: 'description', text: sentence.text });
+      }
     }
     return { tool: { ...tool, inputSchema }, removed };
   },

@@ -15,10 +15,10 @@ export const toolDescription: SlimStep = {
     const firstCount = parts.length > 1 && (parts[0]!.text.startsWith('#') || parts[0]!.text.length < 12) ? 2 : 1;
     const keep = parts.map((p, i) => i < firstCount || (ctx.policy.description === 'what-when' && WHEN.test(p.text)));
     if (keep.every(Boolean)) return { tool, removed: [] };
-    const description = parts
-      .filter((_, i) => keep[i])
-      .map((p) => p.text)
-      .join(' ');
+    // Kept sentences must split again exactly as they did (the fact check compares sentences):
+    // after one that does not end in . ! or ? only a blank line is sure to be a boundary.
+    const kept = parts.filter((_, i) => keep[i]).map((p) => p.text);
+    const description = kept.map((t, i) => (i === kept.length - 1 ? t : `${t}${/[.!?]$/.test(t) ? ' ' : '\n\n'}`)).join('');
     const removed: Removal[] = parts.filter((_, i) => !keep[i]).map((p) => ({ where: 'description', what: 'description', text: p.text }));
     return { tool: { ...tool, description }, removed };
   },
