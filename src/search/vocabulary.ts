@@ -45,7 +45,7 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['merge', 'combine', 'join', 'integrate'],
   ['commit', 'push', 'publish', 'submit'],
   ['review', 'approve', 'comment', 'feedback'],
-  ['remember', 'memorize', 'note', 'memory', 'recall', 'store', 'knowledge'],
+  ['remember', 'memorize', 'note', 'memory', 'recall', 'store', 'knowledge', 'add', 'save', 'record'],
   ['forget', 'delete', 'remove'],
   ['think', 'reason', 'plan', 'reflect', 'thought', 'step', 'analyze', 'analyse'],
   ['send', 'post', 'message', 'notify', 'reply', 'dm', 'chat', 'tell'],
