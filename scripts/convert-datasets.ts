@@ -1,5 +1,5 @@
 /**
- * One-off: convert the public tool-selection datasets in /work/shared/datasets (see its README)
+ * One-off: convert the public tool-selection datasets in ../shared/datasets (see its README)
  * into our formats, so the search bench reads them like any other set:
  *
  *   test/fixtures/catalogs/datasets/   catalogs (saved-catalog format), LICENSEs, the mcpproxy baseline
@@ -14,7 +14,8 @@ import { fileURLToPath } from 'node:url';
 import { newCatalog, serializeCatalog } from '../src/catalog/catalog-file.js';
 import type { JsonObject, RawTool, ServerEntry } from '../src/catalog/types.js';
 
-const SOURCE = process.argv[2] ?? '/work/shared/datasets';
+// The datasets sit beside the repository (../shared/datasets); pass another folder as the argument.
+const SOURCE = process.argv[2] ?? fileURLToPath(new URL('../../shared/datasets', import.meta.url));
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const CATALOGS = join(ROOT, 'test/fixtures/catalogs/datasets');
 const QUERIES = join(ROOT, 'test/fixtures/queries');
