@@ -7,6 +7,7 @@ import { isAbsolute, join, relative } from 'node:path';
 import { newCatalog, parseCatalog } from '../../src/catalog/catalog-file.js';
 import type { Catalog } from '../../src/catalog/types.js';
 import { SlimError } from '../../src/errors.js';
+import { isJsonObject as isObject } from '../../src/schema/walk.js';
 
 export interface Query {
   id: string;
@@ -45,7 +46,6 @@ export function loadCatalogs(files: readonly string[]): Catalog {
 /** Every `server/tool` id the catalog holds. */
 export const toolIds = (catalog: Catalog) => new Set(catalog.servers.flatMap((s) => s.tools.map((t) => `${s.name}/${t.name}`)));
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
 const isGrade = (v: unknown) => typeof v === 'number' && Number.isFinite(v) && v >= 0;
 

@@ -1,6 +1,7 @@
 import { findNodeAtLocation, parseTree, type JSONPath } from 'jsonc-parser';
 import { SlimError } from '../errors.js';
 import { lineColumn, parseJsonText } from '../fs/config-text.js';
+import { isJsonObject as isObject } from '../schema/walk.js';
 import { closest } from '../util/closest.js';
 import { BUDGET_KEYS, MEASURE_KEYS, type Budget } from './types.js';
 
@@ -9,7 +10,6 @@ export const BUDGET_FILE_NAMES = ['mcp-slim.budget.json', '.mcp-slim.budget.json
 const EXAMPLE = '{"perToolBytes": 4000, "totalBytes": 120000, "oversized": {"read_file": 5400}}';
 
 type Json = unknown;
-const isObject = (v: Json): v is Record<string, Json> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Validates a parsed budget, naming the file, line and field of the first problem. */
 class BudgetReader {

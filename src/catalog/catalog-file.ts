@@ -1,6 +1,7 @@
 import { basename } from 'node:path';
 import { SlimError } from '../errors.js';
-import { CATALOG_FORMAT, CATALOG_VERSION, type Catalog, type JsonObject, type RawTool, type ServerEntry } from './types.js';
+import { isJsonObject as isObject } from '../schema/walk.js';
+import { CATALOG_FORMAT, CATALOG_VERSION, type Catalog, type RawTool, type ServerEntry } from './types.js';
 
 /** A catalog as written by `--save`: stable key order, two-space indent, newline at the end. */
 export function serializeCatalog(catalog: Catalog): string {
@@ -11,7 +12,6 @@ export function newCatalog(servers: ServerEntry[], createdAt = new Date().toISOS
   return { format: CATALOG_FORMAT, version: CATALOG_VERSION, createdAt, servers };
 }
 
-const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function checkTools(tools: unknown, where: string, file: string): RawTool[] {
   if (!Array.isArray(tools)) throw new SlimError('config', `${file}: ${where}.tools must be an array of tool objects`);

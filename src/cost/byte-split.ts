@@ -1,6 +1,6 @@
 import type { JsonObject, JsonValue, RawTool } from '../catalog/types.js';
 import { byteLength } from './tokenizer.js';
-import { isObject } from './model-view.js';
+import { isJsonObject as isObject } from '../schema/walk.js';
 import type { ByteSplit } from './types.js';
 
 const bytesOf = (value: unknown): number => byteLength(JSON.stringify(value));

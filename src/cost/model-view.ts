@@ -1,4 +1,5 @@
 import type { JsonObject, RawTool } from '../catalog/types.js';
+import { isJsonObject } from '../schema/walk.js';
 
 /**
  * The tool as an LLM API receives it (`{name, description, input_schema}`, the Anthropic
@@ -8,10 +9,7 @@ import type { JsonObject, RawTool } from '../catalog/types.js';
 export function modelView(tool: RawTool): JsonObject {
   const view: JsonObject = { name: tool.name };
   if (typeof tool.description === 'string') view.description = tool.description;
-  view.input_schema = isObject(tool.inputSchema) ? tool.inputSchema : {};
+  view.input_schema = isJsonObject(tool.inputSchema) ? tool.inputSchema : {};
   return view;
 }
 
-export function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

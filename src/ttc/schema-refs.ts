@@ -1,9 +1,8 @@
 /** `$ref` and `allOf` flattening, so the converter only ever sees plain schema nodes. */
 import type { JsonObject, JsonValue } from '../catalog/types.js';
 import { resolveLocalRef } from '../schema/refs.js';
-import { isJsonObject } from '../schema/walk.js';
+import { isJsonObject as isObject } from '../schema/walk.js';
 
-export const isObject = (v: JsonValue | undefined): v is JsonObject => isJsonObject(v);
 
 /** The document a `#/…` pointer is resolved against, and the refs being expanded right now. */
 export interface RefScope {

@@ -1,7 +1,8 @@
 /** JSON Schema → TTC types: every property at every depth, with what a caller must know. */
 import type { JsonObject, JsonValue } from '../catalog/types.js';
 import { renderType } from './render-type.js';
-import { deref, isObject, mergeAllOf } from './schema-refs.js';
+import { isJsonObject as isObject } from '../schema/walk.js';
+import { deref, mergeAllOf } from './schema-refs.js';
 import type { RefScope } from './schema-refs.js';
 import { TTC_PRIMITIVES } from './types.js';
 import type { TTCField, TTCLiteral, TTCParams, TTCPrimitive, TTCRange, TTCType } from './types.js';

@@ -5,7 +5,7 @@
 import { SlimError } from '../errors.js';
 import type { JsonValue } from '../catalog/types.js';
 import { closest } from '../util/closest.js';
-import { isObject } from './schema-refs.js';
+import { isJsonObject as isObject } from '../schema/walk.js';
 import type { Sidecar, SidecarEntry } from './types.js';
 
 const ROOT_KEYS = ['$schema', 'tools'] as const;

@@ -1,11 +1,12 @@
 import { findNodeAtLocation, parseTree, type JSONPath, type Node } from 'jsonc-parser';
 import { SlimError } from '../../errors.js';
 import { lineColumn } from '../../fs/config-text.js';
+import { isJsonObject as isObject } from '../../schema/walk.js';
 import { closest } from '../../util/closest.js';
 import { expandVars } from './expand.js';
 
+export { isObject };
 export type Json = unknown;
-export const isObject = (v: Json): v is Record<string, Json> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** `upstreams.servers.github.args[1]`: how a key is named in messages. */
 export const keyName = (path: JSONPath): string =>
