@@ -18,6 +18,7 @@ import { slimCatalog } from '../src/slim/slim-catalog.js';
 import { DEMO_SERVERS, demoSpecs } from '../src/sources/demo.js';
 import { fetchServers } from '../src/sources/fetch-servers.js';
 import type { Section } from './sections.js';
+import { percentile } from './search/metrics.js';
 import { keyValues, table } from './_table.js';
 
 const require = createRequire(import.meta.url);
@@ -25,10 +26,6 @@ const TSX = require.resolve('tsx');
 const BIN = new URL('../src/cli/bin.ts', import.meta.url).pathname;
 const o200k = (text: string) => countTokens(text, 'o200k_base');
 const CALLS = 400;
-
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 /** A gateway config over the demo servers, as a user would write it. */
 function writeConfig(dir: string, extra: object): string {
@@ -49,7 +46,7 @@ async function listingTokens(client: Client): Promise<{ tools: number; tokens: n
   return { tools: tools.length, tokens: o200k(JSON.stringify(tools.map((t) => modelView(t as never)))) + o200k(client.getInstructions() ?? '') };
 }
 
-/** Wall times of sequential echo calls, sorted. */
+/** Wall times of sequential echo calls. */
 async function echoTimes(client: Client, name: string): Promise<number[]> {
   for (let i = 0; i < 50; i++) await client.callTool({ name, arguments: { message: 'warm' } });
   const times: number[] = [];
@@ -58,7 +55,7 @@ async function echoTimes(client: Client, name: string): Promise<number[]> {
     await client.callTool({ name, arguments: { message: `m${i}` } });
     times.push(performance.now() - started);
   }
-  return times.sort((a, b) => a - b);
+  return times;
 }
 
 export const gatewaySection: Section = {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { ClientKind, ServerSpec } from '../src/catalog/types.js';
-import { SlimError } from '../src/errors.js';
+import { configErrorOf } from './_errors.js';
 import { expandClaudeCodeVars } from '../src/sources/clients/claude-code.js';
 import { expandCursorVars } from '../src/sources/clients/cursor.js';
 import { expandGeminiVars } from '../src/sources/clients/gemini.js';
@@ -41,18 +41,6 @@ const byName = (config: { specs: ServerSpec[] }, name: string): ServerSpec => {
 
 const source = (client: ClientKind, file: string, scope: string) => ({ kind: 'config' as const, client, file, scope });
 
-/** The SlimError a call throws, so its message can be checked piece by piece. */
-function configErrorOf(fn: () => unknown): SlimError {
-  try {
-    fn();
-  } catch (error) {
-    assert.ok(error instanceof SlimError, `expected a SlimError, got ${String(error)}`);
-    assert.equal(error.code, 'config');
-    assert.doesNotMatch(error.message, /\n/, 'one line');
-    return error;
-  }
-  assert.fail('expected an error');
-}
 
 describe('Claude Code', () => {
   const file = fixture('claude-code', '.mcp.json');

@@ -1,18 +1,13 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { get_encoding } from 'tiktoken';
-import { parseCatalog } from '../src/catalog/catalog-file.js';
-import type { Catalog } from '../src/catalog/types.js';
+import { sharedCatalog } from '../bench/_catalogs.js';
 import { splitBytes } from '../src/cost/byte-split.js';
 import { measureCatalog, measureTool } from '../src/cost/measure.js';
 import { modelView } from '../src/cost/model-view.js';
 import { newCatalog } from '../src/catalog/catalog-file.js';
-import { FIXTURES } from './_cli.js';
 
-const SHARED = `${FIXTURES}catalogs/shared/`;
-const files = readdirSync(SHARED).filter((f) => f.endsWith('.json') && !f.endsWith('.meta.json'));
-const pooled: Catalog = newCatalog(files.flatMap((f) => parseCatalog(readFileSync(SHARED + f, 'utf8'), f).servers));
+const pooled = sharedCatalog();
 
 test('the saved real catalogs hold 19 servers and 240 tools', () => {
   assert.equal(pooled.servers.length, 19);

@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { SlimError } from '../src/errors.js';
 import {
   gatewayConfigLocations,
   loadGatewayConfig,
@@ -18,6 +17,9 @@ import {
 } from '../src/gateway/config/index.js';
 import { AGENT_KEYS, GUARD_EXAMPLES, HTTP_EXAMPLES, SERVER_EXAMPLES, TOP_EXAMPLES, UPSTREAM_EXAMPLES } from '../src/gateway/config/keys.js';
 import type { GatewayConfig } from '../src/gateway/types.js';
+import { configErrorOf } from './_errors.js';
+
+const configError = (fn: () => unknown): string => configErrorOf(fn).message;
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'gateway');
 const HOME = '/home/tester';
@@ -35,18 +37,6 @@ function layer(data: unknown, opts: { file?: string; scope?: LayerScope; env?: E
 /** Several files merged, lowest precedence first, each named after its place (`/repo/0.json`, …). */
 const merged = (...files: unknown[]): GatewayConfig => mergeLayers(files.map((f, i) => layer(f, { file: `/repo/${i}.json` })), { home: HOME });
 
-/** The SlimError a call throws: a config error on one line. */
-function configError(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (error) {
-    assert.ok(error instanceof SlimError, `expected a SlimError, got ${String(error)}`);
-    assert.equal(error.code, 'config');
-    assert.doesNotMatch(error.message, /\n/, 'one line');
-    return error.message;
-  }
-  assert.fail('expected a config error');
-}
 
 const temps: string[] = [];
 after(() => temps.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
