@@ -1,18 +1,16 @@
-import { measureCatalog } from '../cost/measure.js';
-import type { CostReport } from '../cost/types.js';
 import { collectCatalog, type Collected, type SourceRequest } from '../sources/collect.js';
 import type { CliIO } from './io.js';
 import { ProgressLine } from './progress.js';
 
-/** Collect a catalog with a progress line on a terminal (none when `quiet`), then measure it. */
-export async function collectAndMeasure(io: CliIO, request: SourceRequest, quiet: boolean): Promise<Collected & { report: CostReport }> {
+/** Collect a catalog with a progress line on a terminal (none when `quiet`). */
+export async function collectWithProgress(io: CliIO, request: SourceRequest, quiet: boolean): Promise<Collected> {
   const progress = new ProgressLine(io.stderr, !quiet && io.stderr.isTTY === true);
   const collected = await collectCatalog(request, { env: io.env, cwd: io.cwd }, {
     onStart: (total) => progress.start(total),
     onServerDone: (entry, done, total) => progress.serverDone(entry, done, total),
   });
   progress.clear();
-  return { ...collected, report: measureCatalog(collected.catalog) };
+  return collected;
 }
 
 /** Lines for stderr about what was read, skipped or noticed while collecting. */
@@ -32,8 +30,8 @@ export function collectionNotes(collected: Collected): string[] {
  * For commands whose output is not the measurement itself (slim, ttc, search): collect, print
  * the notes (unless the output is machine-read) and a line per server that failed.
  */
-export async function collectForCommand(io: CliIO, request: SourceRequest, machine: boolean): Promise<Collected & { report: CostReport; failed: number }> {
-  const collected = await collectAndMeasure(io, request, machine);
+export async function collectForCommand(io: CliIO, request: SourceRequest, machine: boolean): Promise<Collected & { failed: number }> {
+  const collected = await collectWithProgress(io, request, machine);
   if (!machine) {
     const notes = collectionNotes(collected);
     if (notes.length) io.stderr.write(`${notes.join('\n')}\n`);

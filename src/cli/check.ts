@@ -8,13 +8,14 @@ import { findBudgetFile } from '../budget/locate.js';
 import { initialBudget, tightenEdits } from '../budget/ratchet.js';
 import type { Budget, BudgetSources } from '../budget/types.js';
 import type { EncodingName } from '../cost/types.js';
+import { measureCatalog } from '../cost/measure.js';
 import { SlimError } from '../errors.js';
 import { writeFileAtomic } from '../fs/atomic-write.js';
 import { readUserFile } from '../fs/read-text.js';
 import { editJsonText } from '../fs/edit-json.js';
 import { checkJson, githubAnnotations, renderCheckText, type CheckView } from '../report/check-report.js';
 import type { SourceRequest } from '../sources/collect.js';
-import { collectAndMeasure, collectionNotes } from './_collect.js';
+import { collectionNotes, collectWithProgress } from './_collect.js';
 import { EXIT, exitCodeForCheck, type ExitCode } from './exit-code.js';
 import { installPrePushHook } from './install-hook.js';
 import { useColor, type CliIO } from './io.js';
@@ -111,12 +112,13 @@ export async function checkCommand(io: CliIO, argv: string[]): Promise<ExitCode>
   const request = resolveRequest(sourceRequest(values, rest), loaded?.budget, budgetFile);
   const shown = relative(io.cwd, budgetFile) || budgetFile;
 
-  const collected = await collectAndMeasure(io, request, values.json === true);
+  const collected = await collectWithProgress(io, request, values.json === true);
   if (!values.json) {
     const notes = collectionNotes(collected);
     if (notes.length) io.stderr.write(`${notes.join('\n')}\n`);
   }
-  const { catalog, report } = collected;
+  const { catalog } = collected;
+  const report = measureCatalog(catalog);
   const failed = catalog.servers.filter((s) => s.failure);
   if ((values.init || values.update) && failed.length) {
     const list = failed.map((s) => `${s.name} (${s.failure!.message})`).join('; ');

@@ -11,7 +11,7 @@ import { countFindings, fixTool, LINT_DEFAULTS, lintCatalog, lintExitCode, resol
 import { RULE_IDS, type LintOptions, type RuleId, type RuleSetting } from '../lint/types.js';
 import { lintJson, renderLintText, renderRuleTable, type LintView } from '../report/lint-report.js';
 import { closest } from '../util/closest.js';
-import { collectAndMeasure, collectionNotes } from './_collect.js';
+import { collectionNotes, collectWithProgress } from './_collect.js';
 import { EXIT, type ExitCode } from './exit-code.js';
 import { useColor, type CliIO } from './io.js';
 import { parseCommandArgs, positiveInt } from './parse-args.js';
@@ -135,7 +135,7 @@ export async function lintCommand(io: CliIO, argv: string[]): Promise<ExitCode> 
     return EXIT.ok;
   }
   const request = sourceRequest(values, rest, values.demo ? 90 : 30);
-  const collected = await collectAndMeasure(io, request, values.json === true);
+  const collected = await collectWithProgress(io, request, values.json === true);
   const { catalog } = collected;
   const findings = lintCatalog(catalog, options);
   const failures = catalog.servers.filter((s) => s.failure).map((s) => ({ server: s.name, message: s.failure!.message }));

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { serializeCatalog } from '../catalog/catalog-file.js';
+import { measureCatalog } from '../cost/measure.js';
 import { writeFileAtomic } from '../fs/atomic-write.js';
 import { renderHtml } from '../report/html.js';
 import { measureJson } from '../report/json.js';
@@ -7,7 +8,7 @@ import { renderMarkdown } from '../report/markdown.js';
 import { renderTerminal } from '../report/terminal.js';
 import { renderSavings, savings as savingsOf } from '../report/savings.js';
 import type { MeasureView } from '../report/types.js';
-import { collectAndMeasure, collectionNotes } from './_collect.js';
+import { collectionNotes, collectWithProgress } from './_collect.js';
 import { exitCodeForMeasure, type ExitCode } from './exit-code.js';
 import { useColor, type CliIO } from './io.js';
 import { parseCommandArgs, positiveInt } from './parse-args.js';
@@ -76,8 +77,9 @@ export async function measureCommand(io: CliIO, argv: string[]): Promise<ExitCod
   const top = positiveInt('top', values.top, 10);
   const window = positiveInt('window', values.window, 200_000);
   const machine = values.json === true || values.md === true;
-  const collected = await collectAndMeasure(io, request, machine);
-  const { catalog, report } = collected;
+  const collected = await collectWithProgress(io, request, machine);
+  const { catalog } = collected;
+  const report = measureCatalog(catalog);
   const view: MeasureView = { catalog, report, window, top };
 
   if (values.save) {

@@ -48,7 +48,8 @@ export function assembleGateway(config: GatewayConfig, where: { env: Record<stri
   const gateway = new Gateway(config, {
     stateFor: (agent) => toolState(config, agent),
     ...(slim ? { overlay: slim.overlay, manuals: slim.manuals } : {}),
-    log: { record: (entry) => log.record(entry as never) },
+    // No log, no accounting: the token counts it needs are then not computed at all.
+    ...(config.log ? { log: { record: (entry) => log.record(entry as never) } } : {}),
     env: where.env,
     cwd: where.cwd,
     notice,

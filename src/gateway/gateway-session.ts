@@ -133,8 +133,11 @@ export class GatewaySession {
       }
     }
     const all = [...this.metaTools(), ...tools];
-    const definitionTokens = countTokens(JSON.stringify(all.map(modelView)), 'o200k_base') + countTokens(this.instructions() ?? '', 'o200k_base');
-    this.gateway.deps.log?.record({ ...this.logBase(), method: 'tools/list', definitionTokens, tools: all.length, latencyMs: performance.now() - started });
+    const log = this.gateway.deps.log;
+    if (log) {
+      const definitionTokens = countTokens(JSON.stringify(all.map(modelView)), 'o200k_base') + countTokens(this.instructions() ?? '', 'o200k_base');
+      log.record({ ...this.logBase(), method: 'tools/list', definitionTokens, tools: all.length, latencyMs: performance.now() - started });
+    }
     return all;
   }
 
@@ -147,7 +150,8 @@ export class GatewaySession {
     if (isMetaTool(name)) {
       const result = await this.callMeta(name, args, signal);
       // call_tool logs the inner call itself; the others are logged here, with what they cost.
-      if (name !== 'call_tool') this.gateway.deps.log?.record({ ...this.logBase(), method: 'tools/call', tool: name, resultTokens: countTokens(JSON.stringify(result.content ?? ''), 'o200k_base'), latencyMs: performance.now() - started });
+      const log = this.gateway.deps.log;
+      if (log && name !== 'call_tool') log.record({ ...this.logBase(), method: 'tools/call', tool: name, resultTokens: countTokens(JSON.stringify(result.content ?? ''), 'o200k_base'), latencyMs: performance.now() - started });
       return result;
     }
     const found = this.gateway.lookup(name);
