@@ -5,9 +5,9 @@ import { newCatalog } from '../src/catalog/catalog-file.js';
 import { toolMatcher } from '../src/catalog/select.js';
 import type { RawTool } from '../src/catalog/types.js';
 import { phaseCatalog } from '../src/search/phases.js';
-import { queryTerms } from '../src/search/query.js';
+import { EXPANSION_WEIGHT, IMPLIES_WEIGHT, queryConcepts, queryTerms } from '../src/search/query.js';
 import { terms } from '../src/search/tokenize.js';
-import { indexCatalog, rankTools, ToolSearchIndex } from '../src/search/tool-index.js';
+import { indexCatalog, rankTools, taskSteps, ToolSearchIndex } from '../src/search/tool-index.js';
 import { FIXTURES, runCli } from './_cli.js';
 
 const tool = (name: string, description: string, properties: Record<string, object> = {}): RawTool => ({ name, description, inputSchema: { type: 'object', properties } as never });
@@ -17,7 +17,7 @@ const catalogOf = (servers: Record<string, RawTool[]>) =>
 describe('text into terms', () => {
   test('identifiers split on _, -, camelCase and namespaces; stop words out; stemmed', () => {
     assert.deepEqual(terms('readTextFile'), ['read', 'text', 'file']);
-    assert.deepEqual(terms('mcp__github__list_pull_requests'), ['github', 'list', 'pull', 'request']);
+    assert.deepEqual(terms('mcp__github__list_issues'), ['github', 'list', 'issu']);
     assert.deepEqual(terms('Show me the directories'), ['show', 'directori']);
   });
 
@@ -31,11 +31,34 @@ describe('text into terms', () => {
     assert.ok(!url.has('acm'));
   });
 
-  test('synonyms from the vocabulary join at a lower weight and never lower a word the user wrote', () => {
+  test('a phrase folds the same way in tool text and in a task, so "PR" meets "pull requests"', () => {
+    assert.deepEqual(terms('list_pull_requests'), ['list', 'pr']);
+    assert.deepEqual(terms('show my PRs'), ['show', 'pr']);
+  });
+
+  test('synonyms and implied tool words join at a lower weight and never lower a word the user wrote', () => {
     const q = queryTerms('remove the folder');
     assert.equal(q.get('remov'), 1);
-    assert.equal(q.get('delet'), 0.35);
-    assert.equal(q.get('directori'), 0.35);
+    assert.ok([EXPANSION_WEIGHT, IMPLIES_WEIGHT].includes(q.get('delet')!));
+    assert.equal(q.get('directori'), EXPANSION_WEIGHT);
+    assert.equal(queryTerms('delete and remove').get('remov'), 1, 'a written word stays at full weight even when another word implies it');
+  });
+
+  test('each written word is one concept with its synonyms; shapes add their own concepts', () => {
+    const concepts = queryConcepts('remove the folder');
+    assert.equal(concepts.length, 2);
+    assert.ok(concepts[1]!.has('directori') && concepts[1]!.get('folder') === 1);
+    const shapes = (task: string) => queryConcepts(task, { expand: false }).filter((c) => [...c.values()].every((w) => w < 1)).map((c) => [...c.keys()].sort().join('|'));
+    assert.deepEqual(shapes('post it in #incidents'), ['channel']);
+    assert.deepEqual(shapes('close #501'), ['issu|pr']);
+    assert.deepEqual(shapes('elevation at 39.7392,-104.9903'), ['coordin|latitud|longitud']);
+    assert.deepEqual(shapes('mail bob@example.com'), ['email']);
+  });
+
+  test('a task splits into steps only where a new step starts', () => {
+    assert.deepEqual(taskSteps('read the error log and then open a GitHub issue'), ['read the error log', 'open a GitHub issue']);
+    assert.deepEqual(taskSteps('run the tests and post the failures to Slack'), ['run the tests', 'post the failures to Slack']);
+    assert.deepEqual(taskSteps('list files and folders in src'), [], 'an "and" between two nouns is one step');
   });
 });
 
@@ -51,6 +74,25 @@ describe('the index', () => {
 
   test('synonyms find a tool whose words the task does not use', () => {
     assert.equal(rankTools(catalog, 'show what is inside this dir', 1)[0]?.id, 'fs/list_directory');
+  });
+
+  test('a concept counts once: a word with many synonyms does not outweigh a rarer word the tool has', () => {
+    const two = catalogOf({ x: [tool('delete_branch', 'Delete a branch.'), tool('remove_erase_purge', 'Remove, erase, purge, destroy or discard anything.')] });
+    assert.equal(rankTools(two, 'delete the branch', 1)[0]?.id, 'x/delete_branch');
+  });
+
+  test('a tool whose whole name the task asks for beats one that shares a word of it', () => {
+    const gh = catalogOf({ gh: [tool('get_pull_request', 'Get details of a specific pull request.'), tool('get_file_info', 'Get details and metadata of a file.')] });
+    assert.equal(rankTools(gh, 'get the details of PR 310', 1)[0]?.id, 'gh/get_pull_request');
+  });
+
+  test('each step of a task places its best tool near the top', () => {
+    const mixed = catalogOf({
+      fs: [tool('read_file', 'Read a file.')],
+      chat: [tool('post_message', 'Post a message to a chat channel.'), tool('reply_to_thread', 'Reply to a message thread in a chat channel.'), tool('list_channels', 'List chat channels.')],
+    });
+    const ids = rankTools(mixed, 'read the report file and then post a chat message to the channel', 3).map((h) => h.id);
+    assert.ok(ids.includes('fs/read_file') && ids.includes('chat/post_message'), ids.join());
   });
 
   test('a server the task names is preferred', () => {
@@ -107,4 +149,16 @@ test('mcp-slim search ranks the tools of any source', async () => {
 test('indexCatalog indexes every tool of the real catalogs in each document kind', () => {
   const catalog = sharedCatalog();
   for (const document of ['full', 'slim', 'ttc'] as const) assert.equal(indexCatalog(catalog, { document }).size, 240);
+});
+
+test('every lexicon entry is a lowercase word, every phrase folds into one word', async () => {
+  const { LEXICONS } = await import('../src/search/lexicon/index.js');
+  const word = /^[a-z0-9]+$/;
+  const bad: string[] = [];
+  for (const l of LEXICONS) {
+    for (const g of l.groups) if (g.length < 2 || !g.every((w) => word.test(w))) bad.push(`group ${g.join(',')}`);
+    for (const [k, v] of Object.entries(l.implies)) if (!word.test(k) || v.length === 0 || !v.every((w) => word.test(w))) bad.push(`implies ${k}`);
+    for (const [k, v] of Object.entries(l.phrases)) if (!/^[a-z0-9]+( [a-z0-9]+)+$/.test(k.replace(/[-']/g, ' ')) || !word.test(v)) bad.push(`phrase ${k} → ${v}`);
+  }
+  assert.deepEqual(bad, []);
 });

@@ -6,6 +6,9 @@ export interface FieldParams {
   b: number;
 }
 
+/** How much a concept's other matching terms add beyond its best one: a little, so more evidence still helps. */
+const LAMBDA = 0.15;
+
 export type FieldTerms = Partial<Record<FieldName, string[]>>;
 
 interface Doc {
@@ -73,6 +76,32 @@ export class Bm25fIndex {
     return true;
   }
 
+  /** How rare a term is across the documents (BM25's idf; 0 for a term no document has). */
+  idf(term: string): number {
+    const df = this.postings.get(term)?.size ?? 0;
+    return df ? Math.log(1 + (this.docs.size - df + 0.5) / (df + 0.5)) : 0;
+  }
+
+  /**
+   * Scores of every document matching a query of concepts: each concept maps terms to weights and
+   * adds only its best term's score to a document (a word and its synonyms are one concept).
+   */
+  scoreConcepts(concepts: readonly ReadonlyMap<string, number>[]): Map<string, number> {
+    const total = new Map<string, number>();
+    for (const concept of concepts) {
+      const best = new Map<string, number>();
+      const sum = new Map<string, number>();
+      for (const [term, weight] of concept) {
+        for (const [key, s] of this.score(new Map([[term, weight]]))) {
+          if (s > (best.get(key) ?? 0)) best.set(key, s);
+          sum.set(key, (sum.get(key) ?? 0) + s);
+        }
+      }
+      for (const [key, s] of best) total.set(key, (total.get(key) ?? 0) + s + LAMBDA * (sum.get(key)! - s));
+    }
+    return total;
+  }
+
   /** Scores of every document matching at least one query term; `query` maps a term to its weight. */
   score(query: ReadonlyMap<string, number>): Map<string, number> {
     const n = this.docs.size;
@@ -82,7 +111,7 @@ export class Bm25fIndex {
     for (const [term, queryWeight] of query) {
       const posting = this.postings.get(term);
       if (!posting) continue;
-      const idf = Math.log(1 + (n - posting.size + 0.5) / (posting.size + 0.5));
+      const idf = this.idf(term);
       for (const [id, tf] of posting) {
         const lengths = this.docs.get(id)!.lengths;
         let weighted = 0;

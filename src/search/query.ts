@@ -1,15 +1,18 @@
 import { stem, terms } from './tokenize.js';
-import { PHRASES, SYNONYM_GROUPS } from './vocabulary.js';
+import { GROUPS, IMPLIES } from './lexicon/index.js';
 
 /** How much a synonym counts against a word the user wrote. */
-export const EXPANSION_WEIGHT = 0.35;
+export const EXPANSION_WEIGHT = 0.5;
 /** Words a query implies by its shape: a URL means a web address, a path means a file. */
 const IMPLIED_WEIGHT = 0.5;
+
+/** How much a tool word counts that a user's word implies ("altitude" → elevation). */
+export const IMPLIES_WEIGHT = 0.7;
 
 /** stem → stems of every word that shares a group with it. */
 const SYNONYMS: ReadonlyMap<string, ReadonlySet<string>> = (() => {
   const map = new Map<string, Set<string>>();
-  for (const group of SYNONYM_GROUPS) {
+  for (const group of GROUPS) {
     const stems = group.map((w) => stem(w));
     for (const s of stems) {
       const set = map.get(s) ?? new Set<string>();
@@ -20,9 +23,24 @@ const SYNONYMS: ReadonlyMap<string, ReadonlySet<string>> = (() => {
   return map;
 })();
 
-const PHRASE_LIST = Object.entries(PHRASES).sort((a, b) => b[0].length - a[0].length);
+/** stem of a user's word → stems of the tool words it implies. */
+const IMPLIED_BY: ReadonlyMap<string, readonly string[]> = (() => {
+  const map = new Map<string, string[]>();
+  for (const [word, targets] of IMPLIES) {
+    const s = stem(word);
+    map.set(s, [...new Set([...(map.get(s) ?? []), ...targets.map((t) => stem(t))])].filter((t) => t !== s));
+  }
+  return map;
+})();
+
 const URL = /\b(?:https?:\/\/\S+|(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|app|ai|co|edu|gov|test|local)(?:[/:]\S*)?|localhost(?::\d+)?\S*)/gi;
 const PATH = /(?:^|\s)(?:~|\.{1,2})?\/[\w.\-/*]+|[\w*-]+\.(?:[a-z][a-z0-9]{0,4})\b|\b(?:readme|dockerfile|makefile|license|changelog)\b/gi;
+const EMAIL = /\b[\w.+-]+@[\w-]+\.[\w.]+\b/g;
+/** "48.8584, 2.2945": a latitude and longitude. */
+const COORDINATES = /-?\b\d{1,3}\.\d{2,}\s*,\s*-?\d{1,3}\.\d{2,}\b/g;
+/** "#501" is an issue or pull request; "#incidents" is a chat channel. */
+const HASH_NUMBER = /(?:^|\s)#\d+\b/g;
+const CHANNEL = /(?:^|\s)#[a-z][\w-]*/g;
 // Quoted text is usually a value to type or look for, not a word about which tool to use.
 const QUOTED = /(["'‘’“”])(?:(?!\1).){1,80}\1/g;
 
@@ -34,31 +52,59 @@ export interface QueryOptions {
 }
 
 
-/** The query text with values set aside and phrases folded, plus the words its shape implies. */
-function prepare(task: string): { text: string; implied: string[] } {
-  const implied: string[] = [];
+/** The query text with values set aside, plus the words its shape implies. */
+function prepare(task: string): { text: string; implied: string[][] } {
+  const implied: string[][] = [];
   let text = ` ${task.toLowerCase()} `;
-  text = text.replace(URL, () => (implied.push('url', 'web', 'navigate'), ' '));
-  text = text.replace(PATH, () => (implied.push('file', 'path'), ' '));
+  text = text.replace(EMAIL, () => (implied.push(['email']), ' '));
+  text = text.replace(URL, () => (implied.push(['url'], ['web'], ['navigate']), ' '));
+  text = text.replace(PATH, () => (implied.push(['file'], ['path']), ' '));
   text = text.replace(QUOTED, ' ');
-  for (const [phrase, word] of PHRASE_LIST) text = text.replace(new RegExp(`\\b${phrase}\\b`, 'g'), ` ${word} `);
+  text = text.replace(COORDINATES, () => (implied.push(['coordinates', 'latitude', 'longitude']), ' '));
+  text = text.replace(HASH_NUMBER, () => (implied.push(['issue', 'pr']), ' '));
+  text = text.replace(CHANNEL, () => (implied.push(['channel']), ' '));
   // A question asks to read something: lean towards tools that get, list or search.
-  if (/^\s*(what|which|who|where|when|how|is|are|does|do|has|have|any|show)\b/.test(text) || text.trim().endsWith('?')) implied.push('get', 'list', 'search', 'read');
+  if (/^\s*(what|which|who|where|when|how|is|are|does|do|has|have|any|show)\b/.test(text) || text.trim().endsWith('?')) implied.push(['get', 'list', 'search', 'read']);
   return { text, implied };
 }
 
 /**
- * A task as weighted terms: the user's own words at 1 (repeats add up a little), words implied by
- * a URL or a path, and synonyms at EXPANSION_WEIGHT, never lowering a word the user wrote.
+ * A task as concepts: each word the user wrote (repeats add up a little) with its synonyms and the
+ * tool words it implies, and each word implied by the task's shape (a URL, a path, a question).
+ * A concept counts once per tool, by its best-matching term, so a word with many synonyms does not
+ * outweigh a word with none.
  */
-export function queryTerms(task: string, options: QueryOptions = {}): Map<string, number> {
+export function queryConcepts(task: string, options: QueryOptions = {}): Map<string, number>[] {
   const { text, implied } = prepare(task);
   const own = terms(text);
+  const counts = new Map<string, number>();
+  for (const t of own) counts.set(t, Math.min(1.5, (counts.get(t) ?? 0) + 1));
+  const concepts: Map<string, number>[] = [];
+  for (const [t, weight] of counts) {
+    const concept = new Map([[t, weight]]);
+    const raise = (term: string, w: number) => {
+      if (!counts.has(term)) concept.set(term, Math.max(concept.get(term) ?? 0, w));
+    };
+    if (options.expand !== false) {
+      for (const syn of SYNONYMS.get(t) ?? []) raise(syn, options.expansionWeight ?? EXPANSION_WEIGHT);
+      for (const target of IMPLIED_BY.get(t) ?? []) raise(target, IMPLIES_WEIGHT);
+    }
+    concepts.push(concept);
+  }
+  for (const alternatives of implied) {
+    const concept = new Map(alternatives.map((w) => stem(w)).filter((t) => !counts.has(t)).map((t) => [t, IMPLIED_WEIGHT]));
+    if (concept.size === alternatives.length) concepts.push(concept);
+  }
+  return concepts;
+}
+
+/** Every term of a task's concepts at its highest weight (never lowering a word the user wrote). */
+export function queryTerms(task: string, options: QueryOptions = {}): Map<string, number> {
+  return flattenConcepts(queryConcepts(task, options));
+}
+
+export function flattenConcepts(concepts: readonly ReadonlyMap<string, number>[]): Map<string, number> {
   const weights = new Map<string, number>();
-  const raise = (term: string, weight: number) => weights.set(term, Math.max(weights.get(term) ?? 0, weight));
-  for (const t of own) weights.set(t, Math.min(1.5, (weights.get(t) ?? 0) + 1));
-  for (const t of implied) raise(stem(t), IMPLIED_WEIGHT);
-  if (options.expand === false) return weights;
-  for (const t of new Set(own)) for (const syn of SYNONYMS.get(t) ?? []) raise(syn, options.expansionWeight ?? EXPANSION_WEIGHT);
+  for (const concept of concepts) for (const [t, w] of concept) weights.set(t, Math.max(weights.get(t) ?? 0, w));
   return weights;
 }

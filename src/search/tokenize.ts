@@ -1,4 +1,5 @@
 import { stemmer } from 'stemmer';
+import { PHRASES } from './lexicon/index.js';
 
 /** Words that carry no choice between tools. Kept short on purpose: "list", "all", "new" do. */
 const STOP = new Set(
@@ -8,6 +9,7 @@ const STOP = new Set(
 /** `readTextFile`, `read_text_file`, `read-text-file`, `mcp__fs__read` → read, text, file… */
 export function words(text: string): string[] {
   return text
+    .replace(/\b([A-Z]{2,})s\b/g, '$1') // PRs, URLs, IDs: an acronym's plural, not P + Rs
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
     .toLowerCase()
@@ -25,11 +27,49 @@ export function stem(word: string): string {
   return s;
 }
 
-/** Index and query terms: words, stop words out, stemmed. */
+interface Phrase {
+  stems: readonly string[];
+  term: string;
+}
+
+/**
+ * Phrases by their first word's stem, longest first. Matching stems means "pull requests" folds
+ * like "pull request"; stop words stay in the sequence until folding, so "log in" is a phrase.
+ */
+const PHRASE_TABLE: ReadonlyMap<string, readonly Phrase[]> = (() => {
+  const table = new Map<string, Phrase[]>();
+  for (const [phrase, word] of Object.entries(PHRASES)) {
+    const stems = words(phrase).map(stem);
+    if (stems.length < 2) continue;
+    const list = table.get(stems[0]!) ?? [];
+    list.push({ stems, term: stem(word) });
+    table.set(stems[0]!, list);
+  }
+  for (const list of table.values()) list.sort((a, b) => b.stems.length - a.stems.length);
+  return table;
+})();
+
+function phraseAt(stems: readonly string[], i: number): Phrase | undefined {
+  return PHRASE_TABLE.get(stems[i]!)?.find((p) => p.stems.every((s, j) => stems[i + j] === s));
+}
+
+/**
+ * Index and query terms: words stemmed, phrases folded into the one word they stand for, stop
+ * words out. Tool text and tasks go through the same folding, so "pull request" in a tool's name
+ * and "PR" in a task meet as the same term.
+ */
 export function terms(text: string): string[] {
-  return words(text)
-    .filter((w) => !STOP.has(w))
-    .map(stem);
+  const raw = words(text);
+  const stems = raw.map(stem);
+  const out: string[] = [];
+  for (let i = 0; i < raw.length; i++) {
+    const phrase = phraseAt(stems, i);
+    if (phrase) {
+      out.push(phrase.term);
+      i += phrase.stems.length - 1;
+    } else if (!STOP.has(raw[i]!)) out.push(stems[i]!);
+  }
+  return out;
 }
 
 export const isStopWord = (word: string): boolean => STOP.has(word);

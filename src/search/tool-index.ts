@@ -4,7 +4,7 @@ import { slimCatalog } from '../slim/slim-catalog.js';
 import type { Sidecar } from '../ttc/types.js';
 import { Bm25fIndex, type FieldParams } from './bm25f.js';
 import { toolFields } from './documents.js';
-import { queryTerms, type QueryOptions } from './query.js';
+import { flattenConcepts, queryConcepts, type QueryOptions } from './query.js';
 import { terms } from './tokenize.js';
 import type { DocumentKind, FieldName, SearchHit } from './types.js';
 
@@ -30,6 +30,20 @@ export interface IndexOptions extends QueryOptions {
 
 const keyOf = (server: string, tool: string) => `${server}/${tool}`;
 
+/** How much a tool whose whole name the task asks for is lifted over one whose name it does not touch. */
+export const NAME_COVERAGE_BOOST = 0.5;
+/** A name word in at least this share of a server's tools is its namespace, not part of what one tool does. */
+const NAMESPACE_SHARE = 0.5;
+
+/** Where a task turns to its next step: "then", "and then", "; ", ", and", " and " between two verbs' clauses. */
+const STEP_BREAK = /\s*(?:[;.!?]\s+|,?\s+(?:and\s+)?then\s+|,?\s+after\s+that\s+|,\s+and\s+|\s+and\s+(?=(?:post|send|open|create|save|write|tell|share|email|commit|push|upload|put|add|fix|run|start|close|delete|remove|update|reply|comment)\b))/i;
+
+/** The steps of a task, when it has several that each say something (two or more content words). */
+export function taskSteps(task: string): string[] {
+  const parts = task.split(STEP_BREAK).map((p) => p.trim()).filter((p) => terms(p).length >= 2);
+  return parts.length > 1 ? parts : [];
+}
+
 /** How much a tool of a server the task names is lifted. */
 export const SERVER_MENTION_BOOST = 1.6;
 const GENERIC_SERVER_WORDS = new Set(['server', 'mcp', 'modelcontextprotocol', 'model', 'context', 'protocol', 'tool', 'tools', 'api', 'all', 'cap', 'caps', 'allcap', 'allcaps']);
@@ -43,7 +57,9 @@ function serverWords(server: string): string[] {
 /** A search index over tools that can change as servers' lists change. */
 export class ToolSearchIndex {
   private readonly index: Bm25fIndex;
-  private readonly tools = new Map<string, { server: string; tool: string }>();
+  private readonly tools = new Map<string, { server: string; tool: string; name: readonly string[] }>();
+  /** Per server, the name words most of its tools share ("browser_", "maps_"): they say nothing about one tool. */
+  private readonly prefixWords = new Map<string, Set<string>>();
 
   constructor(private readonly options: IndexOptions = {}) {
     this.index = new Bm25fIndex({ ...FIELD_PARAMS, ...options.fields }, options.k1);
@@ -57,9 +73,41 @@ export class ToolSearchIndex {
   add(server: string, tools: readonly RawTool[]): void {
     for (const tool of tools) {
       const key = keyOf(server, tool.name);
-      this.index.add(key, toolFields(server, tool, this.options.document ?? 'full', this.options.sidecar?.tools[tool.name]));
-      this.tools.set(key, { server, tool: tool.name });
+      const fields = toolFields(server, tool, this.options.document ?? 'full', this.options.sidecar?.tools[tool.name]);
+      this.index.add(key, fields);
+      this.tools.set(key, { server, tool: tool.name, name: [...new Set(fields.name)] });
     }
+    this.prefixWords.delete(server);
+  }
+
+  private sharedNameWords(server: string): Set<string> {
+    let shared = this.prefixWords.get(server);
+    if (shared) return shared;
+    const counts = new Map<string, number>();
+    let tools = 0;
+    for (const t of this.tools.values()) {
+      if (t.server !== server) continue;
+      tools++;
+      for (const w of t.name) counts.set(w, (counts.get(w) ?? 0) + 1);
+    }
+    shared = new Set(tools >= 3 ? [...counts].filter(([, c]) => c / tools >= NAMESPACE_SHARE).map(([w]) => w) : []);
+    for (const w of serverWords(server)) shared.add(w);
+    this.prefixWords.set(server, shared);
+    return shared;
+  }
+
+  /** The share of a tool's own name words the task asks for: "get PR" covers get_pull_request fully, get_file_info by a third. */
+  private nameCoverage(key: string, query: ReadonlyMap<string, number>): number {
+    const t = this.tools.get(key)!;
+    const shared = this.sharedNameWords(t.server);
+    let own = 0;
+    let covered = 0;
+    for (const w of t.name) {
+      if (shared.has(w)) continue;
+      own++;
+      covered += Math.min(1, query.get(w) ?? 0);
+    }
+    return own ? covered / own : 0;
   }
 
   /** Servers whose distinctive name words the user wrote (not a synonym of them). */
@@ -80,18 +128,48 @@ export class ToolSearchIndex {
       this.index.remove(key);
       this.tools.delete(key);
     }
+    this.prefixWords.delete(server);
   }
 
   /** The best `k` tools for a task, best first. Ties break by id, so results are stable. */
-  search(task: string, k = 5, filter?: (server: string, tool: string) => boolean): SearchHit[] {
-    const query = queryTerms(task, this.options);
-    const scores = this.index.score(query);
+  /** Every matching tool's score for one piece of a task, best first, after the name and server lifts. */
+  private rank(task: string, filter?: (server: string, tool: string) => boolean): [string, number][] {
+    const concepts = queryConcepts(task, this.options);
+    const query = flattenConcepts(concepts);
+    const scores = this.index.scoreConcepts(concepts);
+    for (const [id, score] of scores) scores.set(id, score * (1 + NAME_COVERAGE_BOOST * this.nameCoverage(id, query)));
     // "with playwright", "in my n8n": a server named in the task is a strong hint, stronger than BM25 gives a short field.
     const named = this.namedServers(query);
     if (named.size) for (const [id, score] of scores) if (named.has(this.tools.get(id)!.server)) scores.set(id, score * SERVER_MENTION_BOOST);
-    const ranked = [...scores].filter(([id]) => !filter || filter(this.tools.get(id)!.server, this.tools.get(id)!.tool)).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+    return [...scores].filter(([id]) => !filter || filter(this.tools.get(id)!.server, this.tools.get(id)!.tool)).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  }
+
+  /**
+   * The best `k` tools for a task, best first. Ties break by id, so results are stable. A task of
+   * several steps ("read the log and open an issue") also has each step ranked on its own, and each
+   * step's best tool is placed right after the whole task's best, so no step is crowded out by
+   * another step's many near-matches.
+   */
+  search(task: string, k = 5, filter?: (server: string, tool: string) => boolean): SearchHit[] {
+    const ranked = this.rank(task, filter);
+    const steps = taskSteps(task);
+    if (steps.length > 1 && ranked.length) {
+      const order = [ranked[0]!];
+      const seen = new Set([ranked[0]![0]]);
+      const byId = new Map(ranked);
+      for (const step of steps) {
+        const best = this.rank(step, filter)[0];
+        if (best && !seen.has(best[0])) {
+          seen.add(best[0]);
+          order.push([best[0], byId.get(best[0]) ?? best[1]]);
+        }
+      }
+      for (const entry of ranked) if (!seen.has(entry[0])) order.push(entry);
+      return order.slice(0, k).map(([id, score]) => ({ id, ...this.tools.get(id)!, score }));
+    }
     return ranked.slice(0, k).map(([id, score]) => ({ id, ...this.tools.get(id)!, score }));
   }
+
 }
 
 /** An index over a whole catalog, with the documents of the chosen kind. */

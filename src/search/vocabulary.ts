@@ -1,3 +1,5 @@
+import type { Lexicon } from './lexicon/types.js';
+
 /**
  * Words that mean the same thing in tool catalogs and in how people ask for tools. The project
  * maintains this list by hand (no embedding model can be downloaded here, and none ships on npm):
@@ -167,3 +169,6 @@ export const PHRASES: Readonly<Record<string, string>> = {
   'think about': 'think',
   'step by step': 'step',
 };
+
+/** The core vocabulary as a lexicon, merged with the domain lexicons in `lexicon/index.ts`. */
+export const CORE: Lexicon = { groups: SYNONYM_GROUPS, implies: {}, phrases: PHRASES };

@@ -4,6 +4,12 @@ import type { Removal, SlimStep } from '../types.js';
 /** Sentences that tell the model when to pick the tool (or not): worth their tokens on every request. */
 const WHEN = /\b(use (this|it|when|for|if|only|instead)|useful (when|for)|when (you|the user) (need|want|ask)|do not use|don't use|prefer (this|it)|instead|deprecated)\b/i;
 
+/**
+ * Sentences that say what the tool gives back or what it is for ("Returns size, permissions…",
+ * "Best for queries about places"): part of the what, and the words people pick a tool by.
+ */
+const WHAT = /^(returns?|outputs?|provides?|gives?|shows?|lists?|includes?)\b|\b(best|ideal|good|great|perfect|essential|suitable|designed|meant|intended) for\b/i;
+
 /** A description cut to what the tool does and when to use it; the how moves to the manual. */
 export const toolDescription: SlimStep = {
   id: 'tool-description',
@@ -13,7 +19,7 @@ export const toolDescription: SlimStep = {
     const parts = sentences(tool.description);
     // A heading or a bare label ("Search.") says too little to stand alone: keep the next sentence too.
     const firstCount = parts.length > 1 && (parts[0]!.text.startsWith('#') || parts[0]!.text.length < 12) ? 2 : 1;
-    const keep = parts.map((p, i) => i < firstCount || (ctx.policy.description === 'what-when' && WHEN.test(p.text)));
+    const keep = parts.map((p, i) => i < firstCount || (ctx.policy.description === 'what-when' && (WHEN.test(p.text) || WHAT.test(p.text))));
     if (keep.every(Boolean)) return { tool, removed: [] };
     // Kept sentences must split again exactly as they did (the fact check compares sentences):
     // after one that does not end in . ! or ? only a blank line is sure to be a boundary.
