@@ -3,6 +3,7 @@
  * from the tool name and the names the description capitalises (GitHub, Redis, PDF).
  * The action is left out: WHEN already carries it, and "get" groups nothing.
  */
+import { DOMAIN_WORDS } from '../search/lexicon/index.js';
 import { nameWords } from './text.js';
 import { baseForm, FUNCTION_WORDS, isAction } from './verbs.js';
 
@@ -22,10 +23,13 @@ const GENERIC = new Set(['mcp', 'tool', 'tools', 'server', 'api', 'new', 'multip
  */
 function topicWords(rest: string, taken: ReadonlySet<string>): string[] {
   const counts = new Map<string, number>();
-  for (const raw of rest.toLowerCase().split(/[^a-z0-9-]+/)) {
-    const w = singular(raw);
-    if (w.length < 4 || FUNCTION_WORDS.has(w) || GENERIC.has(w) || DESCRIPTION_WORDS.has(w) || isAction(baseForm(w)) || taken.has(w)) continue;
-    counts.set(w, (counts.get(w) ?? 0) + 1);
+  for (const raw of rest.split(/[^A-Za-z0-9-]+/)) {
+    const w = singular(raw.toLowerCase());
+    if (w.length < 3 || FUNCTION_WORDS.has(w) || GENERIC.has(w) || DESCRIPTION_WORDS.has(w) || isAction(baseForm(w)) || taken.has(w)) continue;
+    // A word the domain vocabulary knows, or a name or acronym the text capitalises (PDF, Excel), is a topic; "clearly" is not.
+    const topical = DOMAIN_WORDS.has(w) || DOMAIN_WORDS.has(raw.toLowerCase()) || (/^[A-Z]/.test(raw) && /[A-Z]/.test(raw.slice(1))) ? 10 : /^[A-Z]/.test(raw) ? 2 : 0;
+    if (w.length < 4 && topical < 10) continue;
+    counts.set(w, Math.max(counts.get(w) ?? 0, topical) + 1);
   }
   return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, MAX_TOPIC_TAGS).map(([w]) => w);
 }

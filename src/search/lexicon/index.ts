@@ -27,5 +27,13 @@ export const IMPLIES: ReadonlyMap<string, readonly string[]> = (() => {
   return new Map([...map].map(([w, set]) => [w, [...set]]));
 })();
 
+/**
+ * Every word the lexicons know: the vocabulary of tools and of asking for them. TTC picks a
+ * tool's topic tags among these first ("permissions", "pdf"), before words any text has ("clearly").
+ */
+export const DOMAIN_WORDS: ReadonlySet<string> = new Set(
+  LEXICONS.flatMap((l) => [...l.groups.flat(), ...Object.keys(l.implies), ...Object.values(l.implies).flat(), ...Object.values(l.phrases)]),
+);
+
 /** Phrase → the one word it folds into; a phrase two lexicons define keeps the first one's word. */
 export const PHRASES: Readonly<Record<string, string>> = Object.assign({}, ...[...LEXICONS].reverse().map((l) => l.phrases));
