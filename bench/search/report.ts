@@ -2,6 +2,7 @@
 import { table, type Cell, type Column } from '../_table.js';
 import type { KindResult, Scores } from './evaluate.js';
 import { LATENCY_K } from './evaluate.js';
+import { indexCatalog } from '../../src/search/tool-index.js';
 import type { LoadedSet } from './load.js';
 
 const m = (title: string): Column => ({ title, digits: 3 });
@@ -55,4 +56,16 @@ export function labelTable(results: readonly KindResult[]): string | undefined {
     ...results.map((r) => pick(r, label, 'mrr')),
   ]);
   return table(columns, rows);
+}
+
+/** The queries whose gold is not in the top 5 of the full documents, with what came first instead: where to look next. */
+export function missesList(set: LoadedSet): string {
+  const index = indexCatalog(set.catalog, { document: 'full' });
+  const lines: string[] = [];
+  for (const q of set.queries) {
+    const hits = index.search(q.query, 5);
+    if (hits.some((h) => q.gold.has(h.id))) continue;
+    lines.push(`${q.kind ? `[${q.kind}] ` : ''}${q.query}\n    gold ${[...q.gold].slice(0, 2).join(', ')}${q.gold.size > 2 ? ', …' : ''}\n    got  ${hits.slice(0, 3).map((h) => h.id).join(', ')}`);
+  }
+  return lines.length ? `${lines.join('\n')}\n(${lines.length} of ${set.queries.length})` : '(none)';
 }

@@ -4,6 +4,7 @@
  *   npm run bench:search                                   every set, then the latency section
  *   npm run bench:search -- --set NAME                     one built-in set (or `latency`)
  *   npm run bench:search -- --queries Q.jsonl --catalog A.json [--catalog B.json …] [--name NAME]
+ *   add --misses to list, per set, the queries whose gold tool is not in the top 5 (full documents)
  *
  * A bad set file ends with a one-line message (file:line) and exit code 2, never a stack.
  */
@@ -15,21 +16,22 @@ import { baselineTable, readBaseline } from './baseline.js';
 import { evaluate, KINDS } from './evaluate.js';
 import { latencySection } from './latency.js';
 import { loadSet, resolvePath, shown, type LoadedSet } from './load.js';
-import { DEFINITIONS, labelTable, setTable } from './report.js';
+import { DEFINITIONS, labelTable, missesList, setTable } from './report.js';
 import { builtInSets, ROOT, type QuerySetSpec } from './sets.js';
 
-const USAGE = 'usage: npm run bench:search [-- --set NAME | --queries FILE.jsonl --catalog A.json [--catalog B.json …] [--name NAME]]';
+const USAGE = 'usage: npm run bench:search [-- --set NAME | --queries FILE.jsonl --catalog A.json [--catalog B.json …] [--name NAME]] [--misses]';
 const LATENCY = 'latency';
 
 interface Plan {
   sets: { spec: QuerySetSpec; base: string }[];
   latency: boolean;
+  misses: boolean;
 }
 
 function plan(argv: string[]): Plan {
   let values;
   try {
-    ({ values } = parseArgs({ args: argv, strict: true, options: { set: { type: 'string' }, queries: { type: 'string' }, catalog: { type: 'string', multiple: true }, name: { type: 'string' }, help: { type: 'boolean' } } }));
+    ({ values } = parseArgs({ args: argv, strict: true, options: { set: { type: 'string' }, queries: { type: 'string' }, catalog: { type: 'string', multiple: true }, name: { type: 'string' }, misses: { type: 'boolean' }, help: { type: 'boolean' } } }));
   } catch (error) {
     throw new SlimError('usage', `${(error as Error).message}\n${USAGE}`);
   }
@@ -44,23 +46,24 @@ function plan(argv: string[]): Plan {
     const name = values.name ?? basename(values.queries).replace(/\.jsonl$/i, '');
     // npm runs scripts from the package root; INIT_CWD is where the user typed the command.
     const base = process.env.INIT_CWD ?? process.cwd();
-    return { sets: [{ spec: { name, queries: values.queries, catalogs: values.catalog, about: 'from the command line' }, base }], latency: false };
+    return { sets: [{ spec: { name, queries: values.queries, catalogs: values.catalog, about: 'from the command line' }, base }], latency: false, misses: values.misses ?? false };
   }
   if (values.catalog !== undefined || values.name !== undefined) throw new SlimError('usage', `--catalog and --name go with --queries\n${USAGE}`);
-  if (values.set === LATENCY) return { sets: [], latency: true };
+  const misses = values.misses ?? false;
+  if (values.set === LATENCY) return { sets: [], latency: true, misses };
   if (values.set !== undefined) {
     const spec = sets.find((s) => s.name === values.set);
     if (!spec) throw new SlimError('usage', `no set named "${values.set}"; the sets are ${sets.map((s) => s.name).join(', ')}, ${LATENCY}`);
-    return { sets: [{ spec, base: ROOT }], latency: false };
+    return { sets: [{ spec, base: ROOT }], latency: false, misses };
   }
-  return { sets: sets.map((spec) => ({ spec, base: ROOT })), latency: true };
+  return { sets: sets.map((spec) => ({ spec, base: ROOT })), latency: true, misses };
 }
 
 function load({ spec, base }: Plan['sets'][number]): LoadedSet {
   return loadSet(spec.name, resolvePath(spec.queries, base), spec.catalogs.map((c) => resolvePath(c, base)));
 }
 
-function runSet(set: LoadedSet, { spec, base }: Plan['sets'][number]): void {
+function runSet(set: LoadedSet, { spec, base }: Plan['sets'][number], misses: boolean): void {
   const servers = set.catalog.servers.length;
   const catalogs = set.catalogFiles.length === 1 ? shown(set.catalogFiles[0]!) : `${set.catalogFiles.length} files`;
   console.log(`== ${set.name}: ${spec.about} ==\n`);
@@ -74,16 +77,17 @@ function runSet(set: LoadedSet, { spec, base }: Plan['sets'][number]): void {
     console.log(`\nagainst ${shown(file)} (${spec.baseline.about}):`);
     console.log(baselineTable(readBaseline(file), results));
   }
+  if (misses) console.log(`\nmisses (full documents, no gold tool in the top 5):\n${missesList(set)}`);
   console.log('');
 }
 
 function main(): void {
   const started = performance.now();
-  const { sets, latency } = plan(process.argv.slice(2));
+  const { sets, latency, misses } = plan(process.argv.slice(2));
   // Load every set before the long runs, so a bad file fails fast.
   const loaded = sets.map(load);
   console.log(`tool search bench (node ${process.version}, ${process.platform}/${process.arch})\n\n${DEFINITIONS}\n`);
-  sets.forEach((entry, i) => runSet(loaded[i]!, entry));
+  sets.forEach((entry, i) => runSet(loaded[i]!, entry, misses));
   if (latency) {
     const pooled = builtInSets().find((s) => s.name === 'pooled-240')!;
     const queries = load({ spec: pooled, base: ROOT }).queries.map((q) => q.query);

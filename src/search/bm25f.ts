@@ -87,44 +87,58 @@ export class Bm25fIndex {
    * adds only its best term's score to a document (a word and its synonyms are one concept).
    */
   scoreConcepts(concepts: readonly ReadonlyMap<string, number>[]): Map<string, number> {
-    const total = new Map<string, number>();
+    const size = this.nextId;
+    const total = new Float64Array(size);
+    const best = new Float64Array(size);
+    const sum = new Float64Array(size);
+    const matched: number[] = [];
+    const avg = this.averages();
     for (const concept of concepts) {
-      const best = new Map<string, number>();
-      const sum = new Map<string, number>();
+      const hit: number[] = [];
       for (const [term, weight] of concept) {
-        for (const [key, s] of this.score(new Map([[term, weight]]))) {
-          if (s > (best.get(key) ?? 0)) best.set(key, s);
-          sum.set(key, (sum.get(key) ?? 0) + s);
+        const posting = this.postings.get(term);
+        if (!posting) continue;
+        const idf = this.idf(term);
+        for (const [id, tf] of posting) {
+          const s = weight * idf * this.saturation(id, tf, avg);
+          if (sum[id] === 0) hit.push(id);
+          sum[id] = sum[id]! + s;
+          if (s > best[id]!) best[id] = s;
         }
       }
-      for (const [key, s] of best) total.set(key, (total.get(key) ?? 0) + s + LAMBDA * (sum.get(key)! - s));
+      for (const id of hit) {
+        if (total[id] === 0) matched.push(id);
+        total[id] = total[id]! + best[id]! + LAMBDA * (sum[id]! - best[id]!);
+        best[id] = 0;
+        sum[id] = 0;
+      }
     }
-    return total;
+    const out = new Map<string, number>();
+    for (const id of matched) out.set(this.docs.get(id)!.key, total[id]!);
+    return out;
+  }
+
+  private averages(): Partial<Record<FieldName, number>> {
+    const n = this.docs.size;
+    const avg: Partial<Record<FieldName, number>> = {};
+    for (const f of Object.keys(this.fields) as FieldName[]) avg[f] = n ? (this.totalLength[f] ?? 0) / n || 1 : 1;
+    return avg;
+  }
+
+  /** A term's length-normalised, field-weighted frequency in one document, saturated by k1. */
+  private saturation(id: number, tf: Partial<Record<FieldName, number>>, avg: Partial<Record<FieldName, number>>): number {
+    const lengths = this.docs.get(id)!.lengths;
+    let weighted = 0;
+    for (const field in tf) {
+      const { weight, b } = this.fields[field as FieldName];
+      weighted += (weight * tf[field as FieldName]!) / (1 - b + (b * (lengths[field as FieldName] ?? 0)) / avg[field as FieldName]!);
+    }
+    return weighted / (this.k1 + weighted);
   }
 
   /** Scores of every document matching at least one query term; `query` maps a term to its weight. */
   score(query: ReadonlyMap<string, number>): Map<string, number> {
-    const n = this.docs.size;
-    const scores = new Map<number, number>();
-    const avg: Partial<Record<FieldName, number>> = {};
-    for (const f of Object.keys(this.fields) as FieldName[]) avg[f] = n ? (this.totalLength[f] ?? 0) / n || 1 : 1;
-    for (const [term, queryWeight] of query) {
-      const posting = this.postings.get(term);
-      if (!posting) continue;
-      const idf = this.idf(term);
-      for (const [id, tf] of posting) {
-        const lengths = this.docs.get(id)!.lengths;
-        let weighted = 0;
-        for (const [field, freq] of Object.entries(tf) as [FieldName, number][]) {
-          const { weight, b } = this.fields[field];
-          weighted += (weight * freq) / (1 - b + (b * (lengths[field] ?? 0)) / avg[field]!);
-        }
-        const s = queryWeight * idf * (weighted / (this.k1 + weighted));
-        scores.set(id, (scores.get(id) ?? 0) + s);
-      }
-    }
-    const out = new Map<string, number>();
-    for (const [id, s] of scores) out.set(this.docs.get(id)!.key, s);
-    return out;
+    return this.scoreConcepts([...query].map(([term, weight]) => new Map([[term, weight]])));
   }
+
 }

@@ -61,6 +61,8 @@ function prepare(task: string): { text: string; implied: string[][] } {
   text = text.replace(PATH, () => (implied.push(['file'], ['path']), ' '));
   text = text.replace(QUOTED, ' ');
   text = text.replace(COORDINATES, () => (implied.push(['coordinates', 'latitude', 'longitude']), ' '));
+  // "pull 77" is GitHub's short way to say pull request 77.
+  text = text.replace(/\bpull\s+(?=#?\d)/g, ' pr ');
   text = text.replace(HASH_NUMBER, () => (implied.push(['issue', 'pr']), ' '));
   text = text.replace(CHANNEL, () => (implied.push(['channel']), ' '));
   // A question asks to read something: lean towards tools that get, list or search.
