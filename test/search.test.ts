@@ -93,6 +93,7 @@ describe('the index', () => {
     });
     const ids = rankTools(mixed, 'read the report file and then post a chat message to the channel', 3).map((h) => h.id);
     assert.ok(ids.includes('fs/read_file') && ids.includes('chat/post_message'), ids.join());
+    assert.equal(ids[0], 'fs/read_file', 'a task that says "then" needs its first step first');
   });
 
   test('a server the task names is preferred', () => {

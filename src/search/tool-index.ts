@@ -35,8 +35,12 @@ export const NAME_COVERAGE_BOOST = 0.5;
 /** A name word in at least this share of a server's tools is its namespace, not part of what one tool does. */
 const NAMESPACE_SHARE = 0.5;
 
-/** Where a task turns to its next step: "then", "and then", "; ", ", and", " and " between two verbs' clauses. */
-const STEP_BREAK = /\s*(?:[;.!?]\s+|,?\s+(?:and\s+)?then\s+|,?\s+after\s+that\s+|,\s+and\s+|\s+and\s+(?=(?:post|send|open|create|save|write|tell|share|email|commit|push|upload|put|add|fix|run|start|close|delete|remove|update|reply|comment)\b))/i;
+/** Verbs that start a step of their own after "and": "read the log and post it to #ops". */
+const STEP_VERBS = 'post|send|open|create|save|write|share|email|commit|push|upload|put|add|fix|run|start|close|delete|remove|update|reply|comment';
+/** An explicit sequence: "X, then Y", "X and then Y", "X; after that Y", "X and post Y". */
+const SEQUENCE = new RegExp(`,?\\s+(?:and\\s+)?then\\s+|,?\\s+after\\s+that\\s+|\\s+and\\s+(?=(?:${STEP_VERBS})\\b)`, 'i');
+/** Where a task may turn to its next step: a sequence, a sentence end, or ", and". */
+const STEP_BREAK = new RegExp(`${SEQUENCE.source}|\\s*[;.!?]\\s+|,\\s+and\\s+`, 'i');
 
 /** The steps of a task, when it has several that each say something (two or more content words). */
 export function taskSteps(task: string): string[] {
@@ -147,28 +151,29 @@ export class ToolSearchIndex {
   /**
    * The best `k` tools for a task, best first. Ties break by id, so results are stable. A task of
    * several steps ("read the log and open an issue") also has each step ranked on its own, and each
-   * step's best tool is placed right after the whole task's best, so no step is crowded out by
-   * another step's many near-matches.
+   * step's best tool is placed right after the whole task's best (after the first step's, when
+   * the task says the order), so no step is crowded out by another step's many near-matches.
    */
   search(task: string, k = 5, filter?: (server: string, tool: string) => boolean): SearchHit[] {
     const ranked = this.rank(task, filter);
     const steps = taskSteps(task);
     if (steps.length > 1 && ranked.length) {
-      const order = [ranked[0]!];
-      const seen = new Set([ranked[0]![0]]);
       const byId = new Map(ranked);
-      for (const step of steps) {
-        const best = this.rank(step, filter)[0];
-        if (best && !seen.has(best[0])) {
-          seen.add(best[0]);
-          order.push([best[0], byId.get(best[0]) ?? best[1]]);
-        }
-      }
-      for (const entry of ranked) if (!seen.has(entry[0])) order.push(entry);
+      const order: [string, number][] = [];
+      const seen = new Set<string>();
+      const put = (entry: [string, number] | undefined) => {
+        if (entry && !seen.has(entry[0])) order.push([entry[0], byId.get(entry[0]) ?? entry[1]]), seen.add(entry[0]);
+      };
+      // In an explicit sequence the first step's tool is the one needed first.
+      if (SEQUENCE.test(task)) put(this.rank(task.split(SEQUENCE)[0]!, filter)[0]);
+      put(ranked[0]);
+      for (const step of steps) put(this.rank(step, filter)[0]);
+      for (const entry of ranked) put(entry);
       return order.slice(0, k).map(([id, score]) => ({ id, ...this.tools.get(id)!, score }));
     }
     return ranked.slice(0, k).map(([id, score]) => ({ id, ...this.tools.get(id)!, score }));
   }
+
 
 }
 
