@@ -6,6 +6,7 @@ import { toolMatcher } from '../src/catalog/select.js';
 import type { RawTool } from '../src/catalog/types.js';
 import { phaseCatalog } from '../src/search/phases.js';
 import { EXPANSION_WEIGHT, IMPLIES_WEIGHT, queryConcepts, queryTerms } from '../src/search/query.js';
+import { taskMode, toolMode } from '../src/search/intent.js';
 import { terms } from '../src/search/tokenize.js';
 import { indexCatalog, rankTools, taskSteps, ToolSearchIndex } from '../src/search/tool-index.js';
 import { FIXTURES, runCli } from './_cli.js';
@@ -60,6 +61,20 @@ describe('text into terms', () => {
     assert.deepEqual(taskSteps('run the tests and post the failures to Slack'), ['run the tests', 'post the failures to Slack']);
     assert.deepEqual(taskSteps('list files and folders in src'), [], 'an "and" between two nouns is one step');
   });
+});
+
+test('a task that asks to look prefers tools that read; one that asks to change prefers tools that write', () => {
+  assert.equal(taskMode('show me the comments on PR 64'), 'read');
+  assert.equal(taskMode('who posted that message?'), 'read', 'a verb in the past is not what the task asks for');
+  assert.equal(taskMode('post a comment on PR 64'), 'write');
+  assert.equal(taskMode('the login page'), undefined);
+  assert.equal(toolMode(tool('get_pull_request_comments', '')), 'read');
+  assert.equal(toolMode(tool('create_pull_request_review', '')), 'write');
+  assert.equal(toolMode({ ...tool('browser_snapshot', ''), annotations: { readOnlyHint: true } }), 'read');
+  assert.equal(toolMode(tool('browser_snapshot', '')), undefined);
+  const pr = catalogOf({ gh: [tool('create_pull_request_review', 'Create a review with comments on a pull request.'), tool('get_pull_request_comments', 'Get the review comments on a pull request.')] });
+  assert.equal(rankTools(pr, 'show me the review comments on PR 64', 1)[0]?.id, 'gh/get_pull_request_comments');
+  assert.equal(rankTools(pr, 'leave review comments on PR 64', 1)[0]?.id, 'gh/create_pull_request_review');
 });
 
 describe('the index', () => {

@@ -4,6 +4,7 @@ import { slimCatalog } from '../slim/slim-catalog.js';
 import type { Sidecar } from '../ttc/types.js';
 import { Bm25fIndex, type FieldParams } from './bm25f.js';
 import { toolFields } from './documents.js';
+import { taskMode, toolMode, type Mode } from './intent.js';
 import { flattenConcepts, queryConcepts, type QueryOptions } from './query.js';
 import { terms } from './tokenize.js';
 import type { DocumentKind, FieldName, SearchHit } from './types.js';
@@ -48,6 +49,9 @@ export function taskSteps(task: string): string[] {
   return parts.length > 1 ? parts : [];
 }
 
+/** A tool that writes, for a task that only asks to look (or the other way round), keeps this share of its score. */
+const MODE_MISMATCH = 0.85;
+
 /** How much a tool of a server the task names is lifted. */
 export const SERVER_MENTION_BOOST = 1.6;
 const GENERIC_SERVER_WORDS = new Set(['server', 'mcp', 'modelcontextprotocol', 'model', 'context', 'protocol', 'tool', 'tools', 'api', 'all', 'cap', 'caps', 'allcap', 'allcaps']);
@@ -61,7 +65,7 @@ function serverWords(server: string): string[] {
 /** A search index over tools that can change as servers' lists change. */
 export class ToolSearchIndex {
   private readonly index: Bm25fIndex;
-  private readonly tools = new Map<string, { server: string; tool: string; name: readonly string[] }>();
+  private readonly tools = new Map<string, { server: string; tool: string; name: readonly string[]; mode: Mode | undefined }>();
   /** Per server, the name words most of its tools share ("browser_", "maps_"): they say nothing about one tool. */
   private readonly prefixWords = new Map<string, Set<string>>();
 
@@ -79,7 +83,7 @@ export class ToolSearchIndex {
       const key = keyOf(server, tool.name);
       const fields = toolFields(server, tool, this.options.document ?? 'full', this.options.sidecar?.tools[tool.name]);
       this.index.add(key, fields);
-      this.tools.set(key, { server, tool: tool.name, name: [...new Set(fields.name)] });
+      this.tools.set(key, { server, tool: tool.name, name: [...new Set(fields.name)], mode: toolMode(tool) });
     }
     this.prefixWords.delete(server);
   }
@@ -143,6 +147,11 @@ export class ToolSearchIndex {
     const scores = this.index.scoreConcepts(concepts);
     for (const [id, score] of scores) scores.set(id, score * (1 + NAME_COVERAGE_BOOST * this.nameCoverage(id, query)));
     // "with playwright", "in my n8n": a server named in the task is a strong hint, stronger than BM25 gives a short field.
+    const mode = taskMode(task);
+    if (mode && MODE_MISMATCH < 1) for (const [id, score] of scores) {
+      const toolMode = this.tools.get(id)!.mode;
+      if (toolMode && toolMode !== mode) scores.set(id, score * MODE_MISMATCH);
+    }
     const named = this.namedServers(query);
     if (named.size) for (const [id, score] of scores) if (named.has(this.tools.get(id)!.server)) scores.set(id, score * SERVER_MENTION_BOOST);
     return [...scores].filter(([id]) => !filter || filter(this.tools.get(id)!.server, this.tools.get(id)!.tool)).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
