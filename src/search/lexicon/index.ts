@@ -4,6 +4,7 @@
  * looking at any evaluation query set (bench/search), so the bench measures them honestly.
  */
 import { CORE } from '../vocabulary.js';
+import { LEXICON as COLLOQUIAL } from './colloquial.js';
 import { LEXICON as COMMUNICATION } from './communication.js';
 import { LEXICON as DATA_INFRA } from './data-infra.js';
 import { LEXICON as DEV_COLLAB } from './dev-collab.js';
@@ -12,7 +13,7 @@ import { LEXICON as FILES_SHELL } from './files-shell.js';
 import type { Lexicon } from './types.js';
 import { LEXICON as WEB_BROWSER } from './web-browser.js';
 
-export const LEXICONS: readonly Lexicon[] = [CORE, FILES_SHELL, DEV_COLLAB, DATA_INFRA, WEB_BROWSER, COMMUNICATION, EVERYDAY];
+export const LEXICONS: readonly Lexicon[] = [CORE, FILES_SHELL, DEV_COLLAB, DATA_INFRA, WEB_BROWSER, COMMUNICATION, EVERYDAY, COLLOQUIAL];
 
 export const GROUPS: readonly (readonly string[])[] = LEXICONS.flatMap((l) => l.groups);
 
