@@ -1,5 +1,5 @@
 import { stem, terms } from './tokenize.js';
-import { GROUPS, IMPLIES } from './lexicon/index.js';
+import { DOMAIN_WORDS, GROUPS, IMPLIES } from './lexicon/index.js';
 
 /** How much a synonym counts against a word the user wrote. */
 export const EXPANSION_WEIGHT = 0.5;
@@ -70,6 +70,24 @@ function prepare(task: string): { text: string; implied: string[][] } {
   return { text, implied };
 }
 
+/** A name in the middle of a sentence ("Boston", "Dave") is a value to pass, not a word about which tool. */
+const NAME_WEIGHT = 0.5;
+/** A code identifier (getUserData, ERR_STREAM_CLOSED) is mostly a value too, though its words can name a tool. */
+const IDENTIFIER_WEIGHT = 0.5;
+const MID_SENTENCE_NAME = /(?<=[\p{Ll}\d,;:)]\s+)\p{Lu}\p{Ll}+/gu;
+const IDENTIFIER = /\b[A-Za-z]+(?:[a-z][A-Z]|_[A-Za-z])[A-Za-z_]*\b/g;
+
+/** Terms of the task that are values by their shape, with the weight each keeps (words the lexicons know stay at full weight). */
+function valueTerms(task: string): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const m of task.matchAll(MID_SENTENCE_NAME)) {
+    const w = m[0].toLowerCase();
+    if (!DOMAIN_WORDS.has(w)) for (const t of terms(w)) out.set(t, NAME_WEIGHT);
+  }
+  for (const m of task.matchAll(IDENTIFIER)) for (const t of terms(m[0])) out.set(t, Math.max(out.get(t) ?? 0, IDENTIFIER_WEIGHT));
+  return out;
+}
+
 /**
  * A task as concepts: each word the user wrote (repeats add up a little) with its synonyms and the
  * tool words it implies, and each word implied by the task's shape (a URL, a path, a question).
@@ -81,6 +99,7 @@ export function queryConcepts(task: string, options: QueryOptions = {}): Map<str
   const own = terms(text);
   const counts = new Map<string, number>();
   for (const t of own) counts.set(t, Math.min(1.5, (counts.get(t) ?? 0) + 1));
+  for (const [t, weight] of valueTerms(task)) if (counts.get(t) === 1) counts.set(t, weight);
   const concepts: Map<string, number>[] = [];
   for (const [t, weight] of counts) {
     const concept = new Map([[t, weight]]);
@@ -98,6 +117,11 @@ export function queryConcepts(task: string, options: QueryOptions = {}): Map<str
     if (concept.size === alternatives.length) concepts.push(concept);
   }
   return concepts;
+}
+
+/** The terms the user wrote (values set aside), whatever their weight: a server's name among them is a mention. */
+export function ownTerms(task: string): Set<string> {
+  return new Set(terms(prepare(task).text));
 }
 
 /** Every term of a task's concepts at its highest weight (never lowering a word the user wrote). */

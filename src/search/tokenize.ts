@@ -3,7 +3,7 @@ import { PHRASES } from './lexicon/index.js';
 
 /** Words that carry no choice between tools. Kept short on purpose: "list", "all", "new" do. */
 const STOP = new Set(
-  'a an the and or of to in on at for from by with as is are be been it its this that these those i me my we our you your he she they them their can could would should will shall may might do does did please want need like just some any so if then than into onto about over via using use used uses which what who whom whose how when where there here also only not no yes tool tools mcp server everything anything something nothing everyone anyone someone thing stuff right now currently current okay ok hey'.split(' '),
+  'a an the and or of to in on at for from by with as is are be been it its this that these those i me my we our you your he she they them their can could would should will shall may might do does did please want need like just some any so if then than into onto about over via using use used uses which what who whom whose how when where there here also only not no yes tool tools mcp server everything anything something nothing everyone anyone someone thing stuff right now currently current okay ok hey s t re ll ve d m'.split(' '),
 );
 
 /** `readTextFile`, `read_text_file`, `read-text-file`, `mcp__fs__read` → read, text, file… */

@@ -5,7 +5,7 @@ import type { Sidecar } from '../ttc/types.js';
 import { Bm25fIndex, type FieldParams } from './bm25f.js';
 import { toolFields } from './documents.js';
 import { taskMode, toolMode, type Mode } from './intent.js';
-import { flattenConcepts, queryConcepts, type QueryOptions } from './query.js';
+import { flattenConcepts, ownTerms, queryConcepts, type QueryOptions } from './query.js';
 import { terms } from './tokenize.js';
 import type { DocumentKind, FieldName, SearchHit } from './types.js';
 
@@ -119,12 +119,12 @@ export class ToolSearchIndex {
   }
 
   /** Servers whose distinctive name words the user wrote (not a synonym of them). */
-  private namedServers(query: ReadonlyMap<string, number>): Set<string> {
+  private namedServers(own: ReadonlySet<string>): Set<string> {
     const out = new Set<string>();
     for (const { server } of this.tools.values()) {
       if (out.has(server)) continue;
       const words = serverWords(server);
-      if (words.length && words.some((w) => (query.get(w) ?? 0) >= 1)) out.add(server);
+      if (words.length && words.some((w) => own.has(w))) out.add(server);
     }
     return out;
   }
@@ -152,7 +152,7 @@ export class ToolSearchIndex {
       const toolMode = this.tools.get(id)!.mode;
       if (toolMode && toolMode !== mode) scores.set(id, score * MODE_MISMATCH);
     }
-    const named = this.namedServers(query);
+    const named = this.namedServers(ownTerms(task));
     if (named.size) for (const [id, score] of scores) if (named.has(this.tools.get(id)!.server)) scores.set(id, score * SERVER_MENTION_BOOST);
     return [...scores].filter(([id]) => !filter || filter(this.tools.get(id)!.server, this.tools.get(id)!.tool)).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   }

@@ -8,12 +8,15 @@ import { LEXICON as COLLOQUIAL } from './colloquial.js';
 import { LEXICON as COMMUNICATION } from './communication.js';
 import { LEXICON as DATA_INFRA } from './data-infra.js';
 import { LEXICON as DEV_COLLAB } from './dev-collab.js';
+import { LEXICON as ECO_DEV } from './eco-dev.js';
+import { LEXICON as ECO_PERSONAL } from './eco-personal.js';
+import { LEXICON as ECO_WEB } from './eco-web.js';
 import { LEXICON as EVERYDAY } from './everyday.js';
 import { LEXICON as FILES_SHELL } from './files-shell.js';
 import type { Lexicon } from './types.js';
 import { LEXICON as WEB_BROWSER } from './web-browser.js';
 
-export const LEXICONS: readonly Lexicon[] = [CORE, FILES_SHELL, DEV_COLLAB, DATA_INFRA, WEB_BROWSER, COMMUNICATION, EVERYDAY, COLLOQUIAL];
+export const LEXICONS: readonly Lexicon[] = [CORE, FILES_SHELL, DEV_COLLAB, DATA_INFRA, WEB_BROWSER, COMMUNICATION, EVERYDAY, COLLOQUIAL, ECO_WEB, ECO_PERSONAL, ECO_DEV];
 
 export const GROUPS: readonly (readonly string[])[] = LEXICONS.flatMap((l) => l.groups);
 
