@@ -44,6 +44,9 @@ const CHANNEL = /(?:^|\s)#[a-z][\w-]*/g;
 // Quoted text is usually a value to type or look for, not a word about which tool to use.
 const QUOTED = /(["'‘’“”])(?:(?!\1).){1,80}\1/g;
 
+/** Whether the task names a web address: reaching it is then a step of its own. */
+export const mentionsUrl = (task: string): boolean => new RegExp(URL.source, 'i').test(task);
+
 export interface QueryOptions {
   /** Add synonyms from the vocabulary (default true). */
   expand?: boolean;

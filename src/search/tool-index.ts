@@ -5,7 +5,7 @@ import type { Sidecar } from '../ttc/types.js';
 import { Bm25fIndex, type FieldParams } from './bm25f.js';
 import { toolFields } from './documents.js';
 import { taskMode, toolMode, type Mode } from './intent.js';
-import { flattenConcepts, ownTerms, queryConcepts, type QueryOptions } from './query.js';
+import { flattenConcepts, mentionsUrl, ownTerms, queryConcepts, type QueryOptions } from './query.js';
 import { terms } from './tokenize.js';
 import type { DocumentKind, FieldName, SearchHit } from './types.js';
 
@@ -42,6 +42,8 @@ const STEP_VERBS = 'post|send|open|create|save|write|share|email|commit|push|upl
 const SEQUENCE = new RegExp(`,?\\s+(?:and\\s+)?then\\s+|,?\\s+after\\s+that\\s+|\\s+and\\s+(?=(?:${STEP_VERBS})\\b)`, 'i');
 /** Where a task may turn to its next step: a sequence, a sentence end, or ", and". */
 const STEP_BREAK = new RegExp(`${SEQUENCE.source}|\\s*[;.!?]\\s+|,\\s+and\\s+`, 'i');
+
+const REACH_URL_STEP = 'navigate to the url of the web page';
 
 /** The steps of a task, when it has several that each say something (two or more content words). */
 export function taskSteps(task: string): string[] {
@@ -166,6 +168,8 @@ export class ToolSearchIndex {
   search(task: string, k = 5, filter?: (server: string, tool: string) => boolean): SearchHit[] {
     const ranked = this.rank(task, filter);
     const steps = taskSteps(task);
+    // A web address in a task is a step of its own: the page has to be reached before anything is done on it.
+    if (mentionsUrl(task)) steps.push(...(steps.length ? [] : [task]), REACH_URL_STEP);
     if (steps.length > 1 && ranked.length) {
       const byId = new Map(ranked);
       const order: [string, number][] = [];
