@@ -109,7 +109,7 @@ describe('the index', () => {
     const ids = rankTools(mixed, 'read the report file and then post a chat message to the channel', 3).map((h) => h.id);
     assert.ok(ids.includes('fs/read_file') && ids.includes('chat/post_message'), ids.join());
     assert.equal(ids[0], 'fs/read_file', 'a task that says "then" needs its first step first');
-    const web = catalogOf({ b: [tool('navigate', 'Navigate to a URL.'), tool('fill_form', 'Fill several form fields at once.'), tool('fill_field', 'Fill one form field.'), tool('submit_form', 'Submit a form.')] });
+    const web = catalogOf({ b: [tool('navigate', 'Navigate to a URL.'), tool('fill_form', 'Fill out a contact form.'), tool('fill_field', 'Fill out one field of a contact form.'), tool('submit_form', 'Submit a contact form once filled out.'), tool('type_text', 'Type text into a form.')] });
     assert.ok(rankTools(web, 'fill out the contact form at example.com/contact and submit it', 2).some((h) => h.tool === 'navigate'), 'a web address is a page to reach first');
   });
 
