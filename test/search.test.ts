@@ -72,9 +72,10 @@ test('a task that asks to look prefers tools that read; one that asks to change 
   assert.equal(toolMode(tool('create_pull_request_review', '')), 'write');
   assert.equal(toolMode({ ...tool('browser_snapshot', ''), annotations: { readOnlyHint: true } }), 'read');
   assert.equal(toolMode(tool('browser_snapshot', '')), undefined);
-  const pr = catalogOf({ gh: [tool('create_pull_request_review', 'Create a review with comments on a pull request.'), tool('get_pull_request_comments', 'Get the review comments on a pull request.')] });
-  assert.equal(rankTools(pr, 'show me the review comments on PR 64', 1)[0]?.id, 'gh/get_pull_request_comments');
-  assert.equal(rankTools(pr, 'leave review comments on PR 64', 1)[0]?.id, 'gh/create_pull_request_review');
+  // Two tools alike but for a verb the task does not use: without the mode, the tie would go to archive_ by id.
+  const pr = catalogOf({ gh: [tool('archive_review_comments', 'Review comments on a pull request.'), tool('inspect_review_comments', 'Review comments on a pull request.')] });
+  assert.equal(rankTools(pr, 'show me the review comments on PR 64', 1)[0]?.id, 'gh/inspect_review_comments');
+  assert.equal(rankTools(pr, 'post review comments on PR 64', 1)[0]?.id, 'gh/archive_review_comments');
 });
 
 describe('the index', () => {
@@ -92,12 +93,12 @@ describe('the index', () => {
   });
 
   test('a concept counts once: a word with many synonyms does not outweigh a rarer word the tool has', () => {
-    const two = catalogOf({ x: [tool('delete_branch', 'Delete a branch.'), tool('remove_erase_purge', 'Remove, erase, purge, destroy or discard anything.')] });
-    assert.equal(rankTools(two, 'delete the branch', 1)[0]?.id, 'x/delete_branch');
+    const two = catalogOf({ x: [tool('cleanup', 'Remove, erase, purge, destroy, trash or discard things.'), tool('branches', 'Branch list.'), tool('other', 'Something else entirely.')] });
+    assert.equal(rankTools(two, 'delete branch', 1)[0]?.id, 'x/branches', 'six synonyms of "delete" are still one match');
   });
 
   test('a tool whose whole name the task asks for beats one that shares a word of it', () => {
-    const gh = catalogOf({ gh: [tool('get_pull_request', 'Get details of a specific pull request.'), tool('get_file_info', 'Get details and metadata of a file.')] });
+    const gh = catalogOf({ gh: [tool('get_pull_request', 'Fetch one pull request by number.'), tool('get_file_info', 'Details, details, details and metadata.'), tool('other', 'Something else.')] });
     assert.equal(rankTools(gh, 'get the details of PR 310', 1)[0]?.id, 'gh/get_pull_request');
   });
 
