@@ -56,6 +56,14 @@ describe('text into terms', () => {
     assert.deepEqual(shapes('mail bob@example.com'), ['email']);
   });
 
+  test('names mid-sentence and code identifiers are values: they count half', () => {
+    const q = queryTerms('drive from Boston to Providence and grep for ERR_STREAM_CLOSED');
+    assert.equal(q.get('provid'), 0.5, '"Providence" must not search for tools that "provide"');
+    assert.equal(q.get('drive'), 1);
+    assert.equal(q.get('stream'), 0.5);
+    assert.equal(queryTerms('open it in Chrome').get('chrome'), 1, 'a name the lexicons know keeps its weight');
+  });
+
   test('a task splits into steps only where a new step starts', () => {
     assert.deepEqual(taskSteps('read the error log and then open a GitHub issue'), ['read the error log', 'open a GitHub issue']);
     assert.deepEqual(taskSteps('run the tests and post the failures to Slack'), ['run the tests', 'post the failures to Slack']);
