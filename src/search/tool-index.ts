@@ -54,6 +54,9 @@ export function taskSteps(task: string): string[] {
 /** A tool that writes, for a task that only asks to look (or the other way round), keeps this share of its score. */
 const MODE_MISMATCH = 0.85;
 
+/** Best first; equal scores by id, so results are stable. */
+const byScore = (a: [string, number], b: [string, number]): number => b[1] - a[1] || (a[0] < b[0] ? -1 : 1);
+
 /** How much a tool of a server the task names is lifted. */
 export const SERVER_MENTION_BOOST = 1.6;
 const GENERIC_SERVER_WORDS = new Set(['server', 'mcp', 'modelcontextprotocol', 'model', 'context', 'protocol', 'tool', 'tools', 'api', 'all', 'cap', 'caps', 'allcap', 'allcaps']);
@@ -68,8 +71,13 @@ function serverWords(server: string): string[] {
 export class ToolSearchIndex {
   private readonly index: Bm25fIndex;
   private readonly tools = new Map<string, { server: string; tool: string; name: readonly string[]; mode: Mode | undefined }>();
-  /** Per server, the name words most of its tools share ("browser_", "maps_"): they say nothing about one tool. */
+  /**
+   * Per server that has tools, the name words most of its tools share ("browser_", "maps_"): they
+   * say nothing about one tool. Kept up to date by add and remove.
+   */
   private readonly prefixWords = new Map<string, Set<string>>();
+  /** The best tool for reaching a web address: the same for every task until the tools change. */
+  private reachUrl: [string, number] | undefined | null = null;
 
   constructor(private readonly options: IndexOptions = {}) {
     this.index = new Bm25fIndex({ ...FIELD_PARAMS, ...options.fields }, options.k1);
@@ -87,12 +95,11 @@ export class ToolSearchIndex {
       this.index.add(key, fields);
       this.tools.set(key, { server, tool: tool.name, name: [...new Set(fields.name)], mode: toolMode(tool) });
     }
-    this.prefixWords.delete(server);
+    this.prefixWords.set(server, this.sharedNameWords(server));
+    this.reachUrl = null;
   }
 
   private sharedNameWords(server: string): Set<string> {
-    let shared = this.prefixWords.get(server);
-    if (shared) return shared;
     const counts = new Map<string, number>();
     let tools = 0;
     for (const t of this.tools.values()) {
@@ -100,16 +107,15 @@ export class ToolSearchIndex {
       tools++;
       for (const w of t.name) counts.set(w, (counts.get(w) ?? 0) + 1);
     }
-    shared = new Set(tools >= 3 ? [...counts].filter(([, c]) => c / tools >= NAMESPACE_SHARE).map(([w]) => w) : []);
+    const shared = new Set(tools >= 3 ? [...counts].filter(([, c]) => c / tools >= NAMESPACE_SHARE).map(([w]) => w) : []);
     for (const w of serverWords(server)) shared.add(w);
-    this.prefixWords.set(server, shared);
     return shared;
   }
 
   /** The share of a tool's own name words the task asks for: "get PR" covers get_pull_request fully, get_file_info by a third. */
   private nameCoverage(key: string, query: ReadonlyMap<string, number>): number {
     const t = this.tools.get(key)!;
-    const shared = this.sharedNameWords(t.server);
+    const shared = this.prefixWords.get(t.server)!;
     let own = 0;
     let covered = 0;
     for (const w of t.name) {
@@ -123,8 +129,7 @@ export class ToolSearchIndex {
   /** Servers whose distinctive name words the user wrote (not a synonym of them). */
   private namedServers(own: ReadonlySet<string>): Set<string> {
     const out = new Set<string>();
-    for (const { server } of this.tools.values()) {
-      if (out.has(server)) continue;
+    for (const server of this.prefixWords.keys()) {
       const words = serverWords(server);
       if (words.length && words.some((w) => own.has(w))) out.add(server);
     }
@@ -138,26 +143,51 @@ export class ToolSearchIndex {
       this.index.remove(key);
       this.tools.delete(key);
     }
-    this.prefixWords.delete(server);
+    const shared = this.sharedNameWords(server);
+    if ([...this.tools.values()].some((t) => t.server === server)) this.prefixWords.set(server, shared);
+    else this.prefixWords.delete(server);
+    this.reachUrl = null;
   }
 
   /** The best `k` tools for a task, best first. Ties break by id, so results are stable. */
-  /** Every matching tool's score for one piece of a task, best first, after the name and server lifts. */
-  private rank(task: string, filter?: (server: string, tool: string) => boolean): [string, number][] {
+  /** Every matching tool's score for one piece of a task, after the name, mode and server lifts. */
+  private scores(task: string, filter?: (server: string, tool: string) => boolean): Map<string, number> {
     const concepts = queryConcepts(task, this.options);
     const query = flattenConcepts(concepts);
     const scores = this.index.scoreConcepts(concepts);
-    for (const [id, score] of scores) scores.set(id, score * (1 + NAME_COVERAGE_BOOST * this.nameCoverage(id, query)));
-    // "with playwright", "in my n8n": a server named in the task is a strong hint, stronger than BM25 gives a short field.
     const mode = taskMode(task);
-    if (mode && MODE_MISMATCH < 1) for (const [id, score] of scores) {
-      const toolMode = this.tools.get(id)!.mode;
-      if (toolMode && toolMode !== mode) scores.set(id, score * MODE_MISMATCH);
-    }
+    // "with playwright", "in my n8n": a server named in the task is a strong hint, stronger than BM25 gives a short field.
     const named = this.namedServers(ownTerms(task));
-    if (named.size) for (const [id, score] of scores) if (named.has(this.tools.get(id)!.server)) scores.set(id, score * SERVER_MENTION_BOOST);
-    return [...scores].filter(([id]) => !filter || filter(this.tools.get(id)!.server, this.tools.get(id)!.tool)).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+    for (const [id, score] of scores) {
+      const tool = this.tools.get(id)!;
+      if (filter && !filter(tool.server, tool.tool)) {
+        scores.delete(id);
+        continue;
+      }
+      let lifted = score * (1 + NAME_COVERAGE_BOOST * this.nameCoverage(id, query));
+      if (mode && tool.mode && tool.mode !== mode) lifted *= MODE_MISMATCH;
+      if (named.has(tool.server)) lifted *= SERVER_MENTION_BOOST;
+      scores.set(id, lifted);
+    }
+    return scores;
   }
+
+  private rank(task: string, filter?: (server: string, tool: string) => boolean): [string, number][] {
+    return [...this.scores(task, filter)].sort(byScore);
+  }
+
+  private reachUrlBest(): [string, number] | undefined {
+    if (this.reachUrl === null) this.reachUrl = this.best(REACH_URL_STEP);
+    return this.reachUrl;
+  }
+
+  /** Only the best tool for a step: no need to sort every match. */
+  private best(task: string, filter?: (server: string, tool: string) => boolean): [string, number] | undefined {
+    let top: [string, number] | undefined;
+    for (const entry of this.scores(task, filter)) if (!top || byScore(entry, top) < 0) top = entry;
+    return top;
+  }
+
 
   /**
    * The best `k` tools for a task, best first. Ties break by id, so results are stable. A task of
@@ -178,9 +208,9 @@ export class ToolSearchIndex {
         if (entry && !seen.has(entry[0])) order.push([entry[0], byId.get(entry[0]) ?? entry[1]]), seen.add(entry[0]);
       };
       // In an explicit sequence the first step's tool is the one needed first.
-      if (SEQUENCE.test(task)) put(this.rank(task.split(SEQUENCE)[0]!, filter)[0]);
+      if (SEQUENCE.test(task)) put(this.best(task.split(SEQUENCE)[0]!, filter));
       put(ranked[0]);
-      for (const step of steps) put(this.rank(step, filter)[0]);
+      for (const step of steps) put(step === REACH_URL_STEP && !filter ? this.reachUrlBest() : this.best(step, filter));
       for (const entry of ranked) put(entry);
       return order.slice(0, k).map(([id, score]) => ({ id, ...this.tools.get(id)!, score }));
     }
