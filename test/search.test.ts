@@ -5,7 +5,7 @@ import { newCatalog } from '../src/catalog/catalog-file.js';
 import { toolMatcher } from '../src/catalog/select.js';
 import type { RawTool } from '../src/catalog/types.js';
 import { phaseCatalog } from '../src/search/phases.js';
-import { EXPANSION_WEIGHT, IMPLIES_WEIGHT, queryConcepts, queryTerms } from '../src/search/query.js';
+import { EXPANSION_WEIGHT, IMPLIES_WEIGHT, MAX_TASK_CHARS, mentionsUrl, normalizeTask, queryConcepts, queryTerms } from '../src/search/query.js';
 import { taskMode, toolMode } from '../src/search/intent.js';
 import { terms } from '../src/search/tokenize.js';
 import { indexCatalog, rankTools, taskSteps, ToolSearchIndex } from '../src/search/tool-index.js';
@@ -22,9 +22,9 @@ describe('text into terms', () => {
     assert.deepEqual(terms('Show me the directories'), ['show', 'directori']);
   });
 
-  test('phrases fold to one word and give up their parts; quoted values and URLs are not intent', () => {
-    const q = queryTerms('shut down the browser', { expand: false });
-    assert.ok(q.has('close') && !q.has('down'));
+  test('phrases fold to one word in the concept of their words; quoted values and URLs are not intent', () => {
+    const [shut] = queryConcepts('shut down the browser', { expand: false });
+    assert.deepEqual([...shut!.keys()], ['close', 'shut', 'down'], 'the folded word and the phrase\'s own words are one concept');
     const typed = queryTerms("type 'quarterly report' into the box", { expand: false });
     assert.ok(!typed.has('quarterli') && typed.has('type'));
     const url = queryTerms('pull up https://staging.acme.dev in the browser', { expand: false });
@@ -33,8 +33,9 @@ describe('text into terms', () => {
   });
 
   test('a phrase folds the same way in tool text and in a task, so "PR" meets "pull requests"', () => {
-    assert.deepEqual(terms('list_pull_requests'), ['list', 'pr']);
+    assert.deepEqual(terms('list_pull_requests'), ['list', 'pr', 'pull', 'request']);
     assert.deepEqual(terms('show my PRs'), ['show', 'pr']);
+    assert.deepEqual([...queryTerms('show my PRs', { expand: false }).keys()].slice(0, 2), ['show', 'pr'], 'a task keeps acronym plurals whole too');
   });
 
   test('synonyms and implied tool words join at a lower weight and never lower a word the user wrote', () => {
@@ -42,7 +43,8 @@ describe('text into terms', () => {
     assert.equal(q.get('remov'), 1);
     assert.ok([EXPANSION_WEIGHT, IMPLIES_WEIGHT].includes(q.get('delet')!));
     assert.equal(q.get('directori'), EXPANSION_WEIGHT);
-    assert.equal(queryTerms('delete and remove').get('remov'), 1, 'a written word stays at full weight even when another word implies it');
+    const [del, rem] = queryConcepts('delete and remove');
+    assert.ok(!del!.has('remov') && rem!.get('remov') === 1, 'a written word is its own concept, not a synonym in another');
   });
 
   test('each written word is one concept with its synonyms; shapes add their own concepts', () => {
@@ -64,6 +66,22 @@ describe('text into terms', () => {
     assert.equal(queryTerms('open it in Chrome').get('chrome'), 1, 'a name the lexicons know keeps its weight');
   });
 
+  test('shapes: one hint however often they occur; a file name is not a web address; contractions are not quotes', () => {
+    const files = queryConcepts('grep TODO in a.ts, b.ts, c.ts, d.ts and e.ts', { expand: false }).filter((c) => c.has('file'));
+    assert.equal(files.length, 1);
+    assert.equal(mentionsUrl('edit vite.config.ts and settings.local.json'), false);
+    assert.equal(mentionsUrl('mail bob@example.com'), false);
+    assert.equal(mentionsUrl('open example.com/pricing'), true);
+    assert.ok(queryTerms("what's the weather where's the nearest cafe").has('weather'));
+    assert.equal(normalizeTask(`list ${' '.repeat(50_000)} files`), 'list files');
+    assert.equal(normalizeTask('x'.repeat(MAX_TASK_CHARS + 10)).length, MAX_TASK_CHARS);
+  });
+
+  test('a phrase matched by accident keeps its words: "the error logs in grafana" still searches logs', () => {
+    const tools = catalogOf({ g: [tool('login', 'Log in to the service.'), tool('query_logs', 'Query error logs of the service.'), tool('other', 'Something else.')] });
+    assert.equal(rankTools(tools, 'check the error logs in grafana', 1)[0]?.id, 'g/query_logs');
+  });
+
   test('a task splits into steps only where a new step starts', () => {
     assert.deepEqual(taskSteps('read the error log and then open a GitHub issue'), ['read the error log', 'open a GitHub issue']);
     assert.deepEqual(taskSteps('run the tests and post the failures to Slack'), ['run the tests', 'post the failures to Slack']);
@@ -80,10 +98,14 @@ test('a task that asks to look prefers tools that read; one that asks to change 
   assert.equal(toolMode(tool('create_pull_request_review', '')), 'write');
   assert.equal(toolMode({ ...tool('browser_snapshot', ''), annotations: { readOnlyHint: true } }), 'read');
   assert.equal(toolMode(tool('browser_snapshot', '')), undefined);
-  // Two tools alike but for a verb the task does not use: without the mode, the tie would go to archive_ by id.
-  const pr = catalogOf({ gh: [tool('archive_review_comments', 'Review comments on a pull request.'), tool('inspect_review_comments', 'Review comments on a pull request.')] });
-  assert.equal(rankTools(pr, 'show me the review comments on PR 64', 1)[0]?.id, 'gh/inspect_review_comments');
-  assert.equal(rankTools(pr, 'post review comments on PR 64', 1)[0]?.id, 'gh/archive_review_comments');
+  // Two tools alike but for a verb the task does not use: without the mode, ties go by id, to the wrong one each time.
+  const writerFirst = catalogOf({ gh: [tool('archive_review_comments', 'Review comments on a pull request.'), tool('inspect_review_comments', 'Review comments on a pull request.')] });
+  assert.equal(rankTools(writerFirst, 'show me the review comments on PR 64', 1)[0]?.id, 'gh/inspect_review_comments');
+  const readerFirst = catalogOf({ gh: [tool('browse_review_comments', 'Review comments on a pull request.'), tool('label_review_comments', 'Review comments on a pull request.')] });
+  assert.equal(rankTools(readerFirst, 'post review comments on PR 64', 1)[0]?.id, 'gh/label_review_comments');
+  assert.equal(taskMode('what changed in the last commit?'), 'read', 'only how a clause opens counts: "commit" here is a noun');
+  assert.equal(taskMode("I don't need the old branch, delete it, it's merged"), 'write');
+  assert.equal(taskMode('can you delete the old branch?'), 'write');
 });
 
 describe('the index', () => {
@@ -138,6 +160,14 @@ describe('the index', () => {
     index.remove('fs');
     assert.equal(index.size, 0);
     assert.deepEqual(index.search('read a file', 5), []);
+  });
+
+  test('re-adding a server many times ranks as a fresh index does', () => {
+    const index = new ToolSearchIndex();
+    for (let i = 0; i < 500; i++) index.add('fs', catalog.servers[0]!.tools);
+    index.add('web', catalog.servers[1]!.tools);
+    const fresh = indexCatalog(catalog);
+    for (const task of ['read a file', 'list the folder', 'download a web page']) assert.deepEqual(index.search(task, 4), fresh.search(task, 4));
   });
 
   test('results are stable: equal scores break by id', () => {

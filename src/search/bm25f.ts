@@ -32,6 +32,7 @@ export class Bm25fIndex {
   private readonly postings = new Map<string, Map<number, Partial<Record<FieldName, number>>>>();
   private readonly totalLength: Partial<Record<FieldName, number>> = {};
   private nextId = 0;
+  private readonly freeIds: number[] = [];
   private scratch = scratchFor(64);
 
   constructor(
@@ -45,7 +46,8 @@ export class Bm25fIndex {
 
   add(key: string, fields: FieldTerms): void {
     this.remove(key);
-    const id = this.nextId++;
+    // Ids of removed documents are reused, so servers that re-list their tools often do not grow the scratch arrays.
+    const id = this.freeIds.pop() ?? this.nextId++;
     const lengths: Doc['lengths'] = {};
     const seen = new Set<string>();
     for (const [field, list] of Object.entries(fields) as [FieldName, string[]][]) {
@@ -76,6 +78,7 @@ export class Bm25fIndex {
     }
     this.docs.delete(id);
     this.byKey.delete(key);
+    this.freeIds.push(id);
     return true;
   }
 

@@ -5,6 +5,7 @@
  */
 import type { RawTool } from '../catalog/types.js';
 import { isJsonObject } from '../schema/walk.js';
+import { normalizeTask, QUOTED } from './query.js';
 import { words } from './tokenize.js';
 
 export type Mode = 'read' | 'write';
@@ -13,15 +14,27 @@ const READ_VERBS = new Set('get list read show view see look find search fetch d
 const WRITE_VERBS = new Set(
   'create add make post send reply write save update edit change set modify delete remove drop close merge push commit upload rename move copy insert put fork approve assign label archive publish submit store record remember forget invite kick ban'.split(' '),
 );
-/** A task that opens like a question asks to look. */
-const QUESTION = /^\s*(what|which|who|whom|whose|where|when|why|how|is|are|was|were|does|do|did|has|have|can you (show|tell|find|list|check))\b|\?\s*$/i;
+/** Words before the verb that do not change what is asked: "please", "can you", "go ahead and". */
+const PREAMBLE = /^(?:(?:please|pls|kindly|now|then|also|just|quickly|ok|okay|so|hey|first|next|finally|and|can you|could you|would you|will you|i want to|i'd like to|i would like to|i need to|i need you to|let's|lets|go ahead and|help me|try to)\s+)+/i;
+const QUESTION_WORD = /^(?:what|what's|which|who|whom|whose|where|where's|when|why|how|is|are|was|were|does|do|did|has|have|any)\b/i;
+/** Where a clause starts: after a sentence end, a comma, "and", "then". */
+const CLAUSE = /[.;!?]\s+|,\s+(?:and\s+)?(?:then\s+)?|\s+and\s+(?:then\s+)?|\s+then\s+/i;
 
-/** The task's own verbs, as written: "posted" or "opened" in a clause about the past is not what it asks for. */
+/**
+ * What a task asks, read from how its clauses open: a question or a reading verb asks to look, a
+ * writing verb asks to change. Only openings count: in "what changed in the last commit?" the
+ * noun "commit" is not a request to commit, and in "who posted that?" the past is not an order.
+ */
 export function taskMode(task: string): Mode | undefined {
-  const own = words(task.replace(/(["'‘’“”])(?:(?!\1).){1,80}\1/g, ' '));
-  if (own.some((w) => WRITE_VERBS.has(w))) return 'write';
-  if (QUESTION.test(task) || own.some((w) => READ_VERBS.has(w))) return 'read';
-  return undefined;
+  const text = normalizeTask(task).replace(QUOTED, ' ').trim();
+  for (const clause of text.split(CLAUSE)) {
+    const opening = clause.trim().replace(PREAMBLE, '');
+    if (QUESTION_WORD.test(opening)) return 'read';
+    const verb = words(opening)[0];
+    if (verb && WRITE_VERBS.has(verb)) return 'write';
+    if (verb && READ_VERBS.has(verb)) return 'read';
+  }
+  return text.endsWith('?') ? 'read' : undefined;
 }
 
 /** The tool's first verb in its name decides; the MCP readOnlyHint annotation decides when the name has none. */

@@ -1,4 +1,4 @@
-import { stem, terms } from './tokenize.js';
+import { stem, termGroups, terms } from './tokenize.js';
 import { DOMAIN_WORDS, GROUPS, IMPLIES } from './lexicon/index.js';
 
 /** How much a synonym counts against a word the user wrote. */
@@ -33,19 +33,29 @@ const IMPLIED_BY: ReadonlyMap<string, readonly string[]> = (() => {
   return map;
 })();
 
-const URL = /\b(?:https?:\/\/\S+|(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|app|ai|co|edu|gov|test|local)(?:[/:]\S*)?|localhost(?::\d+)?\S*)/gi;
+// A host ends at its top-level domain: "settings.local.json" and "search.test.ts" are files.
+const URL = /\b(?:https?:\/\/\S+|(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|app|ai|co|edu|gov|test|local)(?:[/:]\S*|(?![\w.-]))|localhost(?::\d+)?\S*)/gi;
 const PATH = /(?:^|\s)(?:~|\.{1,2})?\/[\w.\-/*]+|[\w*-]+\.(?:[a-z][a-z0-9]{0,4})\b|\b(?:readme|dockerfile|makefile|license|changelog)\b/gi;
-const EMAIL = /\b[\w.+-]+@[\w-]+\.[\w.]+\b/g;
+// Not git@github.com:org/repo, which is a remote.
+const EMAIL = /\b[\w.+-]+@[\w-]+\.[\w.]+\b(?!:)/g;
 /** "48.8584, 2.2945": a latitude and longitude. */
-const COORDINATES = /-?\b\d{1,3}\.\d{2,}\s*,\s*-?\d{1,3}\.\d{2,}\b/g;
+const COORDINATES = /(?<![$€£¥\d.])-?\b\d{1,3}\.\d{2,}\s*,\s*-?\d{1,3}\.\d{2,}\b/g;
 /** "#501" is an issue or pull request; "#incidents" is a chat channel. */
 const HASH_NUMBER = /(?:^|\s)#\d+\b/g;
 const CHANNEL = /(?:^|\s)#[a-z][\w-]*/g;
-// Quoted text is usually a value to type or look for, not a word about which tool to use.
-const QUOTED = /(["'‘’“”])(?:(?!\1).){1,80}\1/g;
+/**
+ * Quoted text is usually a value to type or look for, not a word about which tool to use. A quote
+ * opens after a non-letter and closes before one, so "what's … where's" is not a quotation.
+ */
+export const QUOTED = /(?<![\p{L}\p{N}])(["'‘’“”])(?:(?!\1).){1,80}\1(?![\p{L}\p{N}])/gu;
+/** Longer tasks are cut here: beyond it words add nothing to ranking, and regexes stay linear in practice. */
+export const MAX_TASK_CHARS = 2000;
 
-/** Whether the task names a web address: reaching it is then a step of its own. */
-export const mentionsUrl = (task: string): boolean => new RegExp(URL.source, 'i').test(task);
+/** A task as the query functions read it: at most MAX_TASK_CHARS, whitespace runs collapsed. */
+export const normalizeTask = (task: string): string => task.replace(/\s+/g, ' ').slice(0, MAX_TASK_CHARS);
+
+/** Whether the task names a web address (an e-mail address is not one): reaching it is then a step of its own. */
+export const mentionsUrl = (task: string): boolean => prepare(task).implied.some((c) => c[0] === 'url');
 
 export interface QueryOptions {
   /** Add synonyms from the vocabulary (default true). */
@@ -58,14 +68,15 @@ export interface QueryOptions {
 /** The query text with values set aside, plus the words its shape implies. */
 function prepare(task: string): { text: string; implied: string[][] } {
   const implied: string[][] = [];
-  let text = ` ${task.toLowerCase()} `;
+  // Acronym plurals before lower-casing: "PRs" is pr, not prs.
+  let text = ` ${normalizeTask(task).replace(/([A-Z]{2,})s\b/g, '$1').toLowerCase()} `;
   text = text.replace(EMAIL, () => (implied.push(['email']), ' '));
   text = text.replace(URL, () => (implied.push(['url'], ['web'], ['navigate']), ' '));
   text = text.replace(PATH, () => (implied.push(['file'], ['path']), ' '));
   text = text.replace(QUOTED, ' ');
   text = text.replace(COORDINATES, () => (implied.push(['coordinates', 'latitude', 'longitude']), ' '));
   // "pull 77" is GitHub's short way to say pull request 77.
-  text = text.replace(/\bpull\s+(?=#?\d)/g, ' pr ');
+  text = text.replace(/\bpull\s+(?=#?\d+\b(?!\s+\w+s\b))/g, ' pr ');
   text = text.replace(HASH_NUMBER, () => (implied.push(['issue', 'pr']), ' '));
   text = text.replace(CHANNEL, () => (implied.push(['channel']), ' '));
   // A question asks to read something: lean towards tools that get, list or search.
@@ -73,21 +84,26 @@ function prepare(task: string): { text: string; implied: string[][] } {
   return { text, implied };
 }
 
+const FOLDED_WEIGHT = 0.8;
 /** A name in the middle of a sentence ("Boston", "Dave") is a value to pass, not a word about which tool. */
 const NAME_WEIGHT = 0.5;
 /** A code identifier (getUserData, ERR_STREAM_CLOSED) is mostly a value too, though its words can name a tool. */
 const IDENTIFIER_WEIGHT = 0.5;
-const MID_SENTENCE_NAME = /(?<=[\p{Ll}\d,;:)]\s+)\p{Lu}\p{Ll}+/gu;
-const IDENTIFIER = /\b[A-Za-z]+(?:[a-z][A-Z]|_[A-Za-z])[A-Za-z_]*\b/g;
+const MID_SENTENCE_NAME = /(?<=[\p{Ll}\d,;:)]\s)\p{Lu}\p{Ll}+/gu;
+/** A constant's name (ERR_STREAM_CLOSED, NODE_ENV); lower-case snake_case is more likely a tool the user names. */
+const IDENTIFIER = /\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/g;
+/** A word the lexicons know, plural or not ("Issues"); not by stem, or "Providence" would be "provide". */
+const knownWord = (word: string): boolean => DOMAIN_WORDS.has(word) || DOMAIN_WORDS.has(word.replace(/(?<=[^aeiou]e?)s$/, '')) || DOMAIN_WORDS.has(word.replace(/es$/, ''));
 
 /** Terms of the task that are values by their shape, with the weight each keeps (words the lexicons know stay at full weight). */
 function valueTerms(task: string): Map<string, number> {
   const out = new Map<string, number>();
-  for (const m of task.matchAll(MID_SENTENCE_NAME)) {
+  const text = normalizeTask(task);
+  for (const m of text.matchAll(MID_SENTENCE_NAME)) {
     const w = m[0].toLowerCase();
-    if (!DOMAIN_WORDS.has(w)) for (const t of terms(w)) out.set(t, NAME_WEIGHT);
+    if (!knownWord(w)) for (const t of terms(w)) out.set(t, NAME_WEIGHT);
   }
-  for (const m of task.matchAll(IDENTIFIER)) for (const t of terms(m[0])) out.set(t, Math.max(out.get(t) ?? 0, IDENTIFIER_WEIGHT));
+  for (const m of text.matchAll(IDENTIFIER)) for (const t of terms(m[0])) out.set(t, Math.max(out.get(t) ?? 0, IDENTIFIER_WEIGHT));
   return out;
 }
 
@@ -99,25 +115,38 @@ function valueTerms(task: string): Map<string, number> {
  */
 export function queryConcepts(task: string, options: QueryOptions = {}): Map<string, number>[] {
   const { text, implied } = prepare(task);
-  const own = terms(text);
-  const counts = new Map<string, number>();
-  for (const t of own) counts.set(t, Math.min(1.5, (counts.get(t) ?? 0) + 1));
-  for (const [t, weight] of valueTerms(task)) if (counts.get(t) === 1) counts.set(t, weight);
+  // A group is a word, or a phrase's folded word with its own words: one concept either way.
+  const groups = new Map<string, { terms: string[]; weight: number }>();
+  for (const g of termGroups(text)) {
+    const key = g.join(' ');
+    const seen = groups.get(key);
+    groups.set(key, { terms: g, weight: Math.min(1.5, (seen?.weight ?? 0) + 1) });
+  }
+  const values = valueTerms(task);
+  const written = new Set([...groups.values()].flatMap((g) => g.terms));
   const concepts: Map<string, number>[] = [];
-  for (const [t, weight] of counts) {
-    const concept = new Map([[t, weight]]);
+  for (const { terms: group, weight: counted } of groups.values()) {
+    const weight = group.length === 1 && counted === 1 ? (values.get(group[0]!) ?? 1) : counted;
+    // A phrase's folded word counts a little less than its words: when the phrase matched by accident, the literal reading wins ties.
+    const concept = new Map(group.map((t, i) => [t, group.length > 1 && i === 0 ? weight * FOLDED_WEIGHT : weight]));
     const raise = (term: string, w: number) => {
-      if (!counts.has(term)) concept.set(term, Math.max(concept.get(term) ?? 0, w));
+      if (!written.has(term)) concept.set(term, Math.max(concept.get(term) ?? 0, w));
     };
     if (options.expand !== false) {
-      for (const syn of SYNONYMS.get(t) ?? []) raise(syn, options.expansionWeight ?? EXPANSION_WEIGHT);
-      for (const target of IMPLIED_BY.get(t) ?? []) raise(target, IMPLIES_WEIGHT);
+      for (const t of group) {
+        for (const syn of SYNONYMS.get(t) ?? []) raise(syn, options.expansionWeight ?? EXPANSION_WEIGHT);
+        for (const target of IMPLIED_BY.get(t) ?? []) raise(target, IMPLIES_WEIGHT);
+      }
     }
     concepts.push(concept);
   }
+  const shapes = new Set<string>();
   for (const alternatives of implied) {
-    const concept = new Map(alternatives.map((w) => stem(w)).filter((t) => !counts.has(t)).map((t) => [t, IMPLIED_WEIGHT]));
-    if (concept.size === alternatives.length) concepts.push(concept);
+    const stems = alternatives.map((w) => stem(w));
+    // Five file names in a task are one hint that it is about files, not five.
+    if (shapes.has(stems.join(' ')) || stems.some((t) => written.has(t))) continue;
+    shapes.add(stems.join(' '));
+    concepts.push(new Map(stems.map((t) => [t, IMPLIED_WEIGHT])));
   }
   return concepts;
 }

@@ -9,7 +9,7 @@ const STOP = new Set(
 /** `readTextFile`, `read_text_file`, `read-text-file`, `mcp__fs__read` → read, text, file… */
 export function words(text: string): string[] {
   return text
-    .replace(/\b([A-Z]{2,})s\b/g, '$1') // PRs, URLs, IDs: an acronym's plural, not P + Rs
+    .replace(/([A-Z]{2,})s\b/g, '$1') // PRs, getURLs, IDs: an acronym's plural, not P + Rs
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
     .toLowerCase()
@@ -54,22 +54,34 @@ function phraseAt(stems: readonly string[], i: number): Phrase | undefined {
 }
 
 /**
- * Index and query terms: words stemmed, phrases folded into the one word they stand for, stop
- * words out. Tool text and tasks go through the same folding, so "pull request" in a tool's name
- * and "PR" in a task meet as the same term.
+ * A text's terms in groups: a plain word is a group of one; a phrase is its folded word followed
+ * by its own content words ("pull requests" → [pr, pull, request]). The words stay because a
+ * phrase can match by accident ("the error logs in grafana" is not "log in"): folding adds the
+ * phrase's meaning without taking the words away. Stop words are dropped after folding, so
+ * "log in" is still a phrase.
  */
-export function terms(text: string): string[] {
+export function termGroups(text: string): string[][] {
   const raw = words(text);
   const stems = raw.map(stem);
-  const out: string[] = [];
+  const out: string[][] = [];
   for (let i = 0; i < raw.length; i++) {
     const phrase = phraseAt(stems, i);
     if (phrase) {
-      out.push(phrase.term);
+      const own = stems.slice(i, i + phrase.stems.length).filter((s, j) => !STOP.has(raw[i + j]!) && s !== phrase.term);
+      out.push([phrase.term, ...new Set(own)]);
       i += phrase.stems.length - 1;
-    } else if (!STOP.has(raw[i]!)) out.push(stems[i]!);
+    } else if (!STOP.has(raw[i]!)) out.push([stems[i]!]);
   }
   return out;
+}
+
+/**
+ * Index and query terms: words stemmed, phrases folded into the one word they stand for (their
+ * words kept too), stop words out. Tool text and tasks go through the same folding, so "pull
+ * request" in a tool's name and "PR" in a task meet as the same term.
+ */
+export function terms(text: string): string[] {
+  return termGroups(text).flat();
 }
 
 export const isStopWord = (word: string): boolean => STOP.has(word);

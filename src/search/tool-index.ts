@@ -5,7 +5,7 @@ import type { Sidecar } from '../ttc/types.js';
 import { Bm25fIndex, type FieldParams } from './bm25f.js';
 import { toolFields } from './documents.js';
 import { taskMode, toolMode, type Mode } from './intent.js';
-import { flattenConcepts, mentionsUrl, ownTerms, queryConcepts, type QueryOptions } from './query.js';
+import { flattenConcepts, mentionsUrl, normalizeTask, ownTerms, queryConcepts, type QueryOptions } from './query.js';
 import { terms } from './tokenize.js';
 import type { DocumentKind, FieldName, SearchHit } from './types.js';
 
@@ -176,6 +176,11 @@ export class ToolSearchIndex {
     return [...this.scores(task, filter)].sort(byScore);
   }
 
+  private hit([id, score]: [string, number]): SearchHit {
+    const { server, tool } = this.tools.get(id)!;
+    return { id, server, tool, score };
+  }
+
   private reachUrlBest(): [string, number] | undefined {
     if (this.reachUrl === null) this.reachUrl = this.best(REACH_URL_STEP);
     return this.reachUrl;
@@ -196,6 +201,7 @@ export class ToolSearchIndex {
    * the task says the order), so no step is crowded out by another step's many near-matches.
    */
   search(task: string, k = 5, filter?: (server: string, tool: string) => boolean): SearchHit[] {
+    task = normalizeTask(task);
     const ranked = this.rank(task, filter);
     const steps = taskSteps(task);
     // A web address in a task is a step of its own: the page has to be reached before anything is done on it.
@@ -204,17 +210,21 @@ export class ToolSearchIndex {
       const byId = new Map(ranked);
       const order: [string, number][] = [];
       const seen = new Set<string>();
+      // A placed tool keeps its score for the whole task, but never above the one placed before it, so scores still read best first.
       const put = (entry: [string, number] | undefined) => {
-        if (entry && !seen.has(entry[0])) order.push([entry[0], byId.get(entry[0]) ?? entry[1]]), seen.add(entry[0]);
+        if (!entry || seen.has(entry[0])) return;
+        const above = order.at(-1)?.[1] ?? Infinity;
+        order.push([entry[0], Math.min(byId.get(entry[0]) ?? entry[1], above)]);
+        seen.add(entry[0]);
       };
       // In an explicit sequence the first step's tool is the one needed first.
       if (SEQUENCE.test(task)) put(this.best(task.split(SEQUENCE)[0]!, filter));
       put(ranked[0]);
       for (const step of steps) put(step === REACH_URL_STEP && !filter ? this.reachUrlBest() : this.best(step, filter));
       for (const entry of ranked) put(entry);
-      return order.slice(0, k).map(([id, score]) => ({ id, ...this.tools.get(id)!, score }));
+      return order.slice(0, k).map((entry) => this.hit(entry));
     }
-    return ranked.slice(0, k).map(([id, score]) => ({ id, ...this.tools.get(id)!, score }));
+    return ranked.slice(0, k).map((entry) => this.hit(entry));
   }
 
 

@@ -28,7 +28,8 @@ function topicWords(rest: string, taken: ReadonlySet<string>): string[] {
     if (w.length < 3 || FUNCTION_WORDS.has(w) || GENERIC.has(w) || DESCRIPTION_WORDS.has(w) || isAction(baseForm(w)) || taken.has(w)) continue;
     // A word the domain vocabulary knows, or a name or acronym the text capitalises (PDF, Excel), is a topic; "clearly" is not.
     const topical = DOMAIN_WORDS.has(w) || DOMAIN_WORDS.has(raw.toLowerCase()) || (/^[A-Z]/.test(raw) && /[A-Z]/.test(raw.slice(1))) ? 10 : /^[A-Z]/.test(raw) ? 2 : 0;
-    if (w.length < 4 && topical < 10) continue;
+    // Short words are tags only as acronyms the text spells in capitals (PDF, CPU), not "day" or "top".
+    if (w.length < 4 && !/^[A-Z0-9]{2,}s?$/.test(raw)) continue;
     counts.set(w, Math.max(counts.get(w) ?? 0, topical) + 1);
   }
   return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, MAX_TOPIC_TAGS).map(([w]) => w);
