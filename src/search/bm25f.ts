@@ -9,7 +9,7 @@ export interface FieldParams {
 /** How much a concept's other matching terms add beyond its best one: a little, so more evidence still helps. */
 const LAMBDA = 0.15;
 
-const scratchFor = (size: number) => ({ total: new Float64Array(size), best: new Float64Array(size), sum: new Float64Array(size) });
+const scratchFor = (size: number) => ({ total: new Float64Array(size), best: new Float64Array(size), sum: new Float64Array(size), covered: new Float64Array(size), reach: new Float64Array(size) });
 
 export type FieldTerms = Partial<Record<FieldName, string[]>>;
 
@@ -91,37 +91,49 @@ export class Bm25fIndex {
   /**
    * Scores of every document matching a query of concepts: each concept maps terms to weights and
    * adds only its best term's score to a document (a word and its synonyms are one concept).
+   * `coverage`, when given, receives per document the share of the query it matches: the sum of
+   * each matched concept's best weight × idf over the same sum for a document matching them all.
    */
-  scoreConcepts(concepts: readonly ReadonlyMap<string, number>[]): Map<string, number> {
+  scoreConcepts(concepts: readonly ReadonlyMap<string, number>[], coverage?: Map<string, number>): Map<string, number> {
     // Scratch arrays by document id, kept between calls (a search allocates little, so p99 has no GC in it); zeroed after use.
     if (this.scratch.total.length < this.nextId) this.scratch = scratchFor(this.nextId * 2);
-    const { total, best, sum } = this.scratch;
+    const { total, best, sum, covered, reach } = this.scratch;
     const matched: number[] = [];
     const avg = this.averages();
+    let possible = 0;
     for (const concept of concepts) {
       const hit: number[] = [];
+      let value = 0;
       for (const [term, weight] of concept) {
         const posting = this.postings.get(term);
         if (!posting) continue;
         const idf = this.idf(term);
+        value = Math.max(value, weight * idf);
         for (const [id, tf] of posting) {
           const s = weight * idf * this.saturation(id, tf, avg);
           if (sum[id] === 0) hit.push(id);
           sum[id] = sum[id]! + s;
           if (s > best[id]!) best[id] = s;
+          if (weight * idf > reach[id]!) reach[id] = weight * idf;
         }
       }
+      possible += value;
       for (const id of hit) {
         if (total[id] === 0) matched.push(id);
         total[id] = total[id]! + best[id]! + LAMBDA * (sum[id]! - best[id]!);
+        covered[id] = covered[id]! + reach[id]!;
         best[id] = 0;
         sum[id] = 0;
+        reach[id] = 0;
       }
     }
     const out = new Map<string, number>();
     for (const id of matched) {
-      out.set(this.docs.get(id)!.key, total[id]!);
+      const key = this.docs.get(id)!.key;
+      out.set(key, total[id]!);
+      coverage?.set(key, possible > 0 ? covered[id]! / possible : 0);
       total[id] = 0;
+      covered[id] = 0;
     }
     return out;
   }

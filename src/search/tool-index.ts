@@ -54,8 +54,23 @@ export function taskSteps(task: string): string[] {
 /** A tool that writes, for a task that only asks to look (or the other way round), keeps this share of its score. */
 const MODE_MISMATCH = 0.85;
 
+const COVERAGE_POOL = 40;
+
 /** Best first; equal scores by id, so results are stable. */
 const byScore = (a: [string, number], b: [string, number]): number => b[1] - a[1] || (a[0] < b[0] ? -1 : 1);
+
+/** The best `limit` entries, best first, without sorting them all (a search wants a dozen of a thousand). */
+function top(entries: Iterable<[string, number]>, limit: number): [string, number][] {
+  const out: [string, number][] = [];
+  for (const entry of entries) {
+    if (out.length >= limit && byScore(entry, out[out.length - 1]!) >= 0) continue;
+    let i = out.length;
+    while (i > 0 && byScore(entry, out[i - 1]!) < 0) i--;
+    out.splice(i, 0, entry);
+    if (out.length > limit) out.pop();
+  }
+  return out;
+}
 
 /** How much a tool of a server the task names is lifted. */
 export const SERVER_MENTION_BOOST = 1.6;
@@ -151,10 +166,10 @@ export class ToolSearchIndex {
 
   /** The best `k` tools for a task, best first. Ties break by id, so results are stable. */
   /** Every matching tool's score for one piece of a task, after the name, mode and server lifts. */
-  private scores(task: string, filter?: (server: string, tool: string) => boolean): Map<string, number> {
+  private scores(task: string, filter?: (server: string, tool: string) => boolean, coverage?: Map<string, number>): Map<string, number> {
     const concepts = queryConcepts(task, this.options);
     const query = flattenConcepts(concepts);
-    const scores = this.index.scoreConcepts(concepts);
+    const scores = this.index.scoreConcepts(concepts, coverage);
     const mode = taskMode(task);
     // "with playwright", "in my n8n": a server named in the task is a strong hint, stronger than BM25 gives a short field.
     const named = this.namedServers(ownTerms(task));
@@ -172,9 +187,31 @@ export class ToolSearchIndex {
     return scores;
   }
 
-  private rank(task: string, filter?: (server: string, tool: string) => boolean): [string, number][] {
-    return [...this.scores(task, filter)].sort(byScore);
+  /**
+   * The best `limit` tools, taking turns from two orders: by score, and by score times the share
+   * of the task's concepts the tool matches. A tool that answers every part of a task a little
+   * often belongs in the top five beside the one that answers one part very well.
+   */
+  private rank(task: string, filter: ((server: string, tool: string) => boolean) | undefined, limit: number): [string, number][] {
+    const coverage = new Map<string, number>();
+    const scores = this.scores(task, filter, coverage);
+    // Coverage reorders tools that already score well: the best few dozen by score are enough to look at.
+    const byScoreOrder = top(scores, Math.max(limit, COVERAGE_POOL));
+    const byCoverage = byScoreOrder.map(([id, s]) => [id, s * (coverage.get(id) ?? 0)] as [string, number]).sort(byScore);
+    byScoreOrder.length = Math.min(byScoreOrder.length, limit);
+    const out: [string, number][] = [];
+    const seen = new Set<string>();
+    for (let i = 0; out.length < Math.min(limit, byScoreOrder.length); i++) {
+      for (const entry of [byScoreOrder[i], byCoverage[i]]) {
+        if (!entry || seen.has(entry[0]) || out.length >= limit) continue;
+        // Scores stay best first, so callers can still compare them to the top one.
+        out.push([entry[0], Math.min(scores.get(entry[0])!, out.at(-1)?.[1] ?? Infinity)]);
+        seen.add(entry[0]);
+      }
+    }
+    return out;
   }
+
 
   private hit([id, score]: [string, number]): SearchHit {
     const { server, tool } = this.tools.get(id)!;
@@ -202,7 +239,7 @@ export class ToolSearchIndex {
    */
   search(task: string, k = 5, filter?: (server: string, tool: string) => boolean): SearchHit[] {
     task = normalizeTask(task);
-    const ranked = this.rank(task, filter);
+    const ranked = this.rank(task, filter, k + 8);
     const steps = taskSteps(task);
     // A web address in a task is a step of its own: the page has to be reached before anything is done on it.
     if (mentionsUrl(task)) steps.push(...(steps.length ? [] : [task]), REACH_URL_STEP);
@@ -218,9 +255,16 @@ export class ToolSearchIndex {
         seen.add(entry[0]);
       };
       // In an explicit sequence the first step's tool is the one needed first.
-      if (SEQUENCE.test(task)) put(this.best(task.split(SEQUENCE)[0]!, filter));
+      // The first step of a sequence is usually also the first step found: rank each text once.
+      const bests = new Map<string, [string, number] | undefined>();
+      const bestOf = (step: string) => {
+        if (step === REACH_URL_STEP && !filter) return this.reachUrlBest();
+        if (!bests.has(step)) bests.set(step, this.best(step, filter));
+        return bests.get(step);
+      };
+      if (SEQUENCE.test(task)) put(bestOf(task.split(SEQUENCE)[0]!.trim()));
       put(ranked[0]);
-      for (const step of steps) put(step === REACH_URL_STEP && !filter ? this.reachUrlBest() : this.best(step, filter));
+      for (const step of steps) put(bestOf(step));
       for (const entry of ranked) put(entry);
       return order.slice(0, k).map((entry) => this.hit(entry));
     }
