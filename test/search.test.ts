@@ -162,6 +162,15 @@ describe('the index', () => {
     assert.deepEqual(index.search('read a file', 5), []);
   });
 
+  test('a tool that covers the whole task, weakly, gets a place beside those matching one word strongly', () => {
+    const filler = (n: number) => 'lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor '.repeat(n);
+    const others = 'abcdefghijkl'.split('').map((c) => tool(`other_${c}`, `Other. ${filler(1)}`));
+    const zoo = catalogOf({ b: [tool('zebra_one', 'Zebra.'), tool('zebra_two', 'Zebra.'), tool('zebra_three', 'Zebra.'), tool('wide', `Something. ${filler(20)} zebra quokka marmot`), ...others] });
+    const hits = rankTools(zoo, 'zebra quokka marmot', 4);
+    assert.deepEqual(hits.slice(0, 2).map((h) => h.tool), ['zebra_one', 'wide']);
+    assert.ok(hits.every((h, i) => i === 0 || h.score <= hits[i - 1]!.score), 'scores still read best first');
+  });
+
   test('re-adding a server many times ranks as a fresh index does', () => {
     const index = new ToolSearchIndex();
     for (let i = 0; i < 500; i++) index.add('fs', catalog.servers[0]!.tools);
