@@ -70,6 +70,9 @@ describe('text into terms', () => {
     const files = queryConcepts('grep TODO in a.ts, b.ts, c.ts, d.ts and e.ts', { expand: false }).filter((c) => c.has('file'));
     assert.equal(files.length, 1);
     assert.equal(mentionsUrl('edit vite.config.ts and settings.local.json'), false);
+    const fileHint = (task: string) => queryConcepts(task, { expand: false }).some((c) => c.has('file'));
+    assert.ok(fileHint('look at docs/architecture.png') && fileHint('set up src/components/ui') && fileHint('fix the links in docs/ and'));
+    assert.ok(!fileHint('issues in acme/web') && !fileHint('turn it into lat/long'), 'one slash between words is not a path');
     assert.equal(mentionsUrl('mail bob@example.com'), false);
     assert.equal(mentionsUrl('open example.com/pricing'), true);
     assert.ok(queryTerms("what's the weather where's the nearest cafe").has('weather'));

@@ -35,7 +35,12 @@ const IMPLIED_BY: ReadonlyMap<string, readonly string[]> = (() => {
 
 // A host ends at its top-level domain: "settings.local.json" and "search.test.ts" are files.
 const URL = /\b(?:https?:\/\/\S+|(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|app|ai|co|edu|gov|test|local)(?:[/:]\S*|(?![\w.-]))|localhost(?::\d+)?\S*)/gi;
-const PATH = /(?:^|\s)(?:~|\.{1,2})?\/[\w.\-/*]+|[\w*-]+\.(?:[a-z][a-z0-9]{0,4})\b|\b(?:readme|dockerfile|makefile|license|changelog)\b/gi;
+/**
+ * A path: absolute or home-relative; relative with two slashes, a trailing slash or a file
+ * extension (docs/architecture.png, src/components/ui, docs/), not "acme/web" or "lat/long";
+ * a file name; a well-known file.
+ */
+const PATH = /(?:^|\s)(?:~|\.{1,2})?\/[\w.\-/*]+|\b[\w.*-]+(?:\/[\w.*-]+){2,}\/?|\b[\w.*-]+\/(?:[\w*-]+\.[a-z][a-z0-9]{0,4}\b|(?=\s|$))|[\w*-]+\.(?:[a-z][a-z0-9]{0,4})\b|\b(?:readme|dockerfile|makefile|license|changelog)\b/gi;
 // Not git@github.com:org/repo, which is a remote.
 const EMAIL = /\b[\w.+-]+@[\w-]+\.[\w.]+\b(?!:)/g;
 /** "48.8584, 2.2945": a latitude and longitude. */
