@@ -73,6 +73,9 @@ describe('text into terms', () => {
     const fileHint = (task: string) => queryConcepts(task, { expand: false }).some((c) => c.has('file'));
     assert.ok(fileHint('look at docs/architecture.png') && fileHint('set up src/components/ui') && fileHint('fix the links in docs/ and'));
     assert.ok(!fileHint('issues in acme/web') && !fileHint('turn it into lat/long'), 'one slash between words is not a path');
+    const pixelHint = (task: string) => queryConcepts(task, { expand: false }).some((c) => c.has('xy'));
+    assert.ok(pixelHint('drag from (100,400) to (300,400)') && pixelHint('double-click at 300,220') && pixelHint('move to x=200 y=150') && pixelHint('click 40, 80'));
+    assert.ok(!pixelHint('count the 1,500 rows') && !pixelHint('go to 48.8584, 2.2945'), 'a number with a thousands comma, or coordinates, are not pixels');
     assert.equal(mentionsUrl('mail bob@example.com'), false);
     assert.equal(mentionsUrl('open example.com/pricing'), true);
     assert.ok(queryTerms("what's the weather where's the nearest cafe").has('weather'));

@@ -45,6 +45,11 @@ const PATH = /(?:^|\s)(?:~|\.{1,2})?\/[\w.\-/*]+|\b[\w.*-]+(?:\/[\w.*-]+){2,}\/?
 const EMAIL = /\b[\w.+-]+@[\w-]+\.[\w.]+\b(?!:)/g;
 /** "48.8584, 2.2945": a latitude and longitude. */
 const COORDINATES = /(?<![$€£¥\d.])-?\b\d{1,3}\.\d{2,}\s*,\s*-?\d{1,3}\.\d{2,}\b/g;
+/**
+ * "(100,400)", "300, 220", "at 300,220", "x=200 y=150": a position on a screen, in pixels. Without
+ * brackets or a space "1,500" is a number, so the bare form needs a word of place before it.
+ */
+const PIXELS = /\(\s*\d{1,5}\s*,\s*\d{1,5}\s*\)|(?<![\d.,])\b\d{1,5},\s+\d{1,5}\b(?![\d.])|(?<=\b(?:at|to|from|coordinates|position|point|pixels?)\s)\d{1,5},\d{1,5}\b(?![\d.])|\bx\s*[=:]\s*\d+[\s,]+y\s*[=:]\s*\d+/g;
 /** "#501" is an issue or pull request; "#incidents" is a chat channel. */
 const HASH_NUMBER = /(?:^|\s)#\d+\b/g;
 const CHANNEL = /(?:^|\s)#[a-z][\w-]*/g;
@@ -80,6 +85,7 @@ function prepare(task: string): { text: string; implied: string[][] } {
   text = text.replace(PATH, () => (implied.push(['file'], ['path']), ' '));
   text = text.replace(QUOTED, ' ');
   text = text.replace(COORDINATES, () => (implied.push(['coordinates', 'latitude', 'longitude']), ' '));
+  text = text.replace(PIXELS, () => (implied.push(['x', 'y', 'xy']), ' '));
   // "pull 77" is GitHub's short way to say pull request 77.
   text = text.replace(/\bpull\s+(?=#?\d+\b(?!\s+\w+s\b))/g, ' pr ');
   text = text.replace(HASH_NUMBER, () => (implied.push(['issue', 'pr']), ' '));
