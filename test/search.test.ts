@@ -83,7 +83,9 @@ describe('text into terms', () => {
     assert.equal(normalizeTask('x'.repeat(MAX_TASK_CHARS + 10)).length, MAX_TASK_CHARS);
   });
 
-  test('a phrase matched by accident keeps its words: "the error logs in grafana" still searches logs', () => {
+  test('a phrase matches its words as written but the last: "the error logs in grafana" is not "log in"', () => {
+    assert.deepEqual(terms('the error logs in grafana'), ['error', 'log', 'grafana']);
+    assert.deepEqual(terms('open two pull requests'), ['open', 'two', 'pr', 'pull', 'request']);
     const tools = catalogOf({ g: [tool('login', 'Log in to the service.'), tool('query_logs', 'Query error logs of the service.'), tool('other', 'Something else.')] });
     assert.equal(rankTools(tools, 'check the error logs in grafana', 1)[0]?.id, 'g/query_logs');
   });

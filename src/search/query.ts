@@ -95,7 +95,6 @@ function prepare(task: string): { text: string; implied: string[][] } {
   return { text, implied };
 }
 
-const FOLDED_WEIGHT = 0.8;
 /** A name in the middle of a sentence ("Boston", "Dave") is a value to pass, not a word about which tool. */
 const NAME_WEIGHT = 0.5;
 /** A code identifier (getUserData, ERR_STREAM_CLOSED) is mostly a value too, though its words can name a tool. */
@@ -138,8 +137,7 @@ export function queryConcepts(task: string, options: QueryOptions = {}): Map<str
   const concepts: Map<string, number>[] = [];
   for (const { terms: group, weight: counted } of groups.values()) {
     const weight = group.length === 1 && counted === 1 ? (values.get(group[0]!) ?? 1) : counted;
-    // A phrase's folded word counts a little less than its words: when the phrase matched by accident, the literal reading wins ties.
-    const concept = new Map(group.map((t, i) => [t, group.length > 1 && i === 0 ? weight * FOLDED_WEIGHT : weight]));
+    const concept = new Map(group.map((t) => [t, weight]));
     const raise = (term: string, w: number) => {
       if (!written.has(term)) concept.set(term, Math.max(concept.get(term) ?? 0, w));
     };

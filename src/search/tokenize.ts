@@ -28,6 +28,8 @@ export function stem(word: string): string {
 }
 
 interface Phrase {
+  /** The phrase's words as written, lower case; the last one is compared by stem ("pull requests"). */
+  words: readonly string[];
   stems: readonly string[];
   term: string;
 }
@@ -39,33 +41,37 @@ interface Phrase {
 const PHRASE_TABLE: ReadonlyMap<string, readonly Phrase[]> = (() => {
   const table = new Map<string, Phrase[]>();
   for (const [phrase, word] of Object.entries(PHRASES)) {
-    const stems = words(phrase).map(stem);
-    if (stems.length < 2) continue;
-    const list = table.get(stems[0]!) ?? [];
-    list.push({ stems, term: stem(word) });
-    table.set(stems[0]!, list);
+    const own = words(phrase);
+    if (own.length < 2) continue;
+    const list = table.get(own[0]!) ?? [];
+    list.push({ words: own, stems: own.map(stem), term: stem(word) });
+    table.set(own[0]!, list);
   }
   for (const list of table.values()) list.sort((a, b) => b.stems.length - a.stems.length);
   return table;
 })();
 
-function phraseAt(stems: readonly string[], i: number): Phrase | undefined {
-  return PHRASE_TABLE.get(stems[i]!)?.find((p) => p.stems.every((s, j) => stems[i + j] === s));
+/**
+ * The phrase starting at word i. Words before the last must be as written, so "the error logs in
+ * grafana" is not "log in"; the last compares by stem, so "pull requests" is "pull request".
+ */
+function phraseAt(raw: readonly string[], stems: readonly string[], i: number): Phrase | undefined {
+  const last = (p: Phrase) => p.words.length - 1;
+  return PHRASE_TABLE.get(raw[i]!)?.find((p) => p.words.every((w, j) => (j === last(p) ? stems[i + j] === p.stems[j] : raw[i + j] === w)));
 }
 
 /**
  * A text's terms in groups: a plain word is a group of one; a phrase is its folded word followed
  * by its own content words ("pull requests" → [pr, pull, request]). The words stay because a
- * phrase can match by accident ("the error logs in grafana" is not "log in"): folding adds the
- * phrase's meaning without taking the words away. Stop words are dropped after folding, so
- * "log in" is still a phrase.
+ * phrase can still match by accident: folding adds the phrase's meaning without taking the words
+ * away. Stop words are dropped after folding, so "log in" is still a phrase.
  */
 export function termGroups(text: string): string[][] {
   const raw = words(text);
   const stems = raw.map(stem);
   const out: string[][] = [];
   for (let i = 0; i < raw.length; i++) {
-    const phrase = phraseAt(stems, i);
+    const phrase = phraseAt(raw, stems, i);
     if (phrase) {
       const own = stems.slice(i, i + phrase.stems.length).filter((s, j) => !STOP.has(raw[i + j]!) && s !== phrase.term);
       out.push([phrase.term, ...new Set(own)]);
