@@ -4,6 +4,7 @@
  * looking at any evaluation query set (bench/search), so the bench measures them honestly.
  */
 import { CORE } from '../vocabulary.js';
+import { LEXICON as CLI_JARGON } from './cli-jargon.js';
 import { LEXICON as COLLOQUIAL } from './colloquial.js';
 import { LEXICON as COMMUNICATION } from './communication.js';
 import { LEXICON as DATA_INFRA } from './data-infra.js';
@@ -13,10 +14,11 @@ import { LEXICON as ECO_PERSONAL } from './eco-personal.js';
 import { LEXICON as ECO_WEB } from './eco-web.js';
 import { LEXICON as EVERYDAY } from './everyday.js';
 import { LEXICON as FILES_SHELL } from './files-shell.js';
+import { LEXICON as OBJECTS } from './objects.js';
 import type { Lexicon } from './types.js';
 import { LEXICON as WEB_BROWSER } from './web-browser.js';
 
-export const LEXICONS: readonly Lexicon[] = [CORE, FILES_SHELL, DEV_COLLAB, DATA_INFRA, WEB_BROWSER, COMMUNICATION, EVERYDAY, COLLOQUIAL, ECO_WEB, ECO_PERSONAL, ECO_DEV];
+export const LEXICONS: readonly Lexicon[] = [CORE, FILES_SHELL, DEV_COLLAB, DATA_INFRA, WEB_BROWSER, COMMUNICATION, EVERYDAY, COLLOQUIAL, ECO_WEB, ECO_PERSONAL, ECO_DEV, CLI_JARGON, OBJECTS];
 
 export const GROUPS: readonly (readonly string[])[] = LEXICONS.flatMap((l) => l.groups);
 
