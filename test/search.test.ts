@@ -76,6 +76,9 @@ describe('text into terms', () => {
     const pixelHint = (task: string) => queryConcepts(task, { expand: false }).some((c) => c.has('xy'));
     assert.ok(pixelHint('drag from (100,400) to (300,400)') && pixelHint('double-click at 300,220') && pixelHint('move to x=200 y=150') && pixelHint('click 40, 80'));
     assert.ok(!pixelHint('count the 1,500 rows') && !pixelHint('go to 48.8584, 2.2945'), 'a number with a thousands comma, or coordinates, are not pixels');
+    assert.ok(!pixelHint('remind me on March 3, 2025') && !pixelHint('issues 12, 13 and 14') && !pixelHint('scale to 5,000'), 'dates and lists are not pixels');
+    assert.ok(!fileHint('meet on 10/12/2024') && !fileHint('a ticket w/ high priority') && !fileHint('e.g. this one'), 'dates, "w/" and "e.g." are not paths');
+    assert.ok(!queryConcepts('make it #ffffff', { expand: false }).some((c) => c.has('channel')), 'a colour is not a channel');
     assert.equal(mentionsUrl('mail bob@example.com'), false);
     assert.equal(mentionsUrl('open example.com/pricing'), true);
     assert.ok(queryTerms("what's the weather where's the nearest cafe").has('weather'));
@@ -84,6 +87,7 @@ describe('text into terms', () => {
   });
 
   test('a phrase matches its words as written but the last: "the error logs in grafana" is not "log in"', () => {
+    assert.ok(terms('shutting down the browser').includes('close') && terms('logged in as admin').includes('login'), 'verb forms still fold');
     assert.deepEqual(terms('the error logs in grafana'), ['error', 'log', 'grafana']);
     assert.deepEqual(terms('open two pull requests'), ['open', 'two', 'pr', 'pull', 'request']);
     const tools = catalogOf({ g: [tool('login', 'Log in to the service.'), tool('query_logs', 'Query error logs of the service.'), tool('other', 'Something else.')] });
@@ -114,6 +118,10 @@ test('a task that asks to look prefers tools that read; one that asks to change 
   assert.equal(taskMode('what changed in the last commit?'), 'read', 'only how a clause opens counts: "commit" here is a noun');
   assert.equal(taskMode("I don't need the old branch, delete it, it's merged"), 'write');
   assert.equal(taskMode('can you delete the old branch?'), 'write');
+  assert.equal(taskMode('find duplicate files and delete them'), undefined, 'a task that asks both has no single mode');
+  assert.equal(taskMode('Do a force push to main'), undefined, '"do" opens a question only when it ends like one');
+  assert.equal(taskMode('I’d like to delete the branch'), 'write');
+  assert.equal(taskMode('can you tell me what changed'), 'read');
 });
 
 describe('the index', () => {
@@ -176,15 +184,37 @@ describe('the index', () => {
     const zoo = catalogOf({ b: [tool('zebra_one', 'Zebra.'), tool('zebra_two', 'Zebra.'), tool('zebra_three', 'Zebra.'), tool('wide', `Something. ${filler(20)} zebra quokka marmot`), ...others] });
     const hits = rankTools(zoo, 'zebra quokka marmot', 4);
     assert.deepEqual(hits.slice(0, 2).map((h) => h.tool), ['zebra_one', 'wide']);
-    assert.ok(hits.every((h, i) => i === 0 || h.score <= hits[i - 1]!.score), 'scores still read best first');
+    assert.ok(hits[1]!.score < hits[2]!.score, 'each hit keeps its own score: the tie for first stays visible');
   });
 
-  test('re-adding a server many times ranks as a fresh index does', () => {
+  test('re-adding a server many times, and searching in between, ranks as a fresh index does', () => {
     const index = new ToolSearchIndex();
-    for (let i = 0; i < 500; i++) index.add('fs', catalog.servers[0]!.tools);
+    const tasks = ['read a file', 'list the folder', 'download a web page', 'open https://example.com and read it', 'write the folder list to a file'];
+    for (let i = 0; i < 500; i++) {
+      index.add('fs', catalog.servers[0]!.tools);
+      if (i % 100 === 0) for (const task of tasks) index.search(task, 4);
+    }
     index.add('web', catalog.servers[1]!.tools);
-    const fresh = indexCatalog(catalog);
-    for (const task of ['read a file', 'list the folder', 'download a web page']) assert.deepEqual(index.search(task, 4), fresh.search(task, 4));
+    for (const task of [...tasks].reverse()) index.search(task, 4);
+    // Each task against an index that has never searched: scratch state must not leak between searches.
+    for (const task of tasks) assert.deepEqual(index.search(task, 4), indexCatalog(catalog).search(task, 4), task);
+    index.remove('web');
+    const withoutWeb = indexCatalog(catalogOf({ fs: catalog.servers[0]!.tools }));
+    assert.deepEqual(index.search('open https://example.com and read it', 4), withoutWeb.search('open https://example.com and read it', 4), 'the reach-the-page step forgets a removed server');
+  });
+
+  test('a search leaves nothing behind: after many searches, each ranks as on a fresh index', () => {
+    const shared = sharedCatalog();
+    const used = indexCatalog(shared);
+    const tasks = ['take a screenshot of the page', 'list open pull requests in the repo', 'remember that Alice works at Acme', 'run npm test and show the output', 'find files named *.md under docs/', 'what is the elevation at 39.7,-104.9?'];
+    for (const task of tasks) used.search(task, 10);
+    for (const task of tasks) assert.deepEqual(used.search(task, 10), indexCatalog(shared).search(task, 10), task);
+  });
+
+  test('k is a count: fractions round down, nonsense gives nothing', () => {
+    assert.equal(rankTools(catalog, 'read a file', 2.5).length, 2);
+    assert.equal(rankTools(catalog, 'read a file', Number.NaN).length, 0);
+    assert.equal(rankTools(catalog, 'read a file', 0).length, 0);
   });
 
   test('results are stable: equal scores break by id', () => {

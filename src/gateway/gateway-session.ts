@@ -222,7 +222,8 @@ export class GatewaySession {
     const hits = this.gateway.index.search(query, k, (server, tool) => this.state(server, tool) !== 'disabled');
     const results: JsonObject[] = [];
     let added = false;
-    const top = hits[0]?.score ?? 0;
+    // The first hit is not always the best scored (a task's first step leads): compare with the best.
+    const top = Math.max(0, ...hits.map((h) => h.score));
     for (const hit of hits) {
       const served = this.gateway.servedTools(hit.server).find((t) => t.name === hit.tool);
       if (!served) continue;

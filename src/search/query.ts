@@ -40,29 +40,40 @@ const URL = /\b(?:https?:\/\/\S+|(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|app|ai|c
  * extension (docs/architecture.png, src/components/ui, docs/), not "acme/web" or "lat/long";
  * a file name; a well-known file.
  */
-const PATH = /(?:^|\s)(?:~|\.{1,2})?\/[\w.\-/*]+|\b[\w.*-]+(?:\/[\w.*-]+){2,}\/?|\b[\w.*-]+\/(?:[\w*-]+\.[a-z][a-z0-9]{0,4}\b|(?=\s|$))|[\w*-]+\.(?:[a-z][a-z0-9]{0,4})\b|\b(?:readme|dockerfile|makefile|license|changelog)\b/gi;
+const SEGMENT = String.raw`[\w.*-]*[a-z_*][\w.*-]*`;
+const PATH = new RegExp(
+  String.raw`(?:^|\s)(?:~|\.{1,2})?\/[\w.\-/*]+|\b${SEGMENT}(?:\/${SEGMENT}){2,}\/?|\b${SEGMENT}\/(?:[\w*-]+\.[a-z][a-z0-9]{0,4}\b|(?<=[\w.*-]{2}\/)(?=\s|$))|[\w*-]+\.(?:[a-z][a-z0-9]{0,4})\b|\b(?:readme|dockerfile|makefile|license|changelog)\b`,
+  'gi',
+);
 // Not git@github.com:org/repo, which is a remote.
 const EMAIL = /\b[\w.+-]+@[\w-]+\.[\w.]+\b(?!:)/g;
 /** "48.8584, 2.2945": a latitude and longitude. */
 const COORDINATES = /(?<![$€£¥\d.])-?\b\d{1,3}\.\d{2,}\s*,\s*-?\d{1,3}\.\d{2,}\b/g;
 /**
- * "(100,400)", "300, 220", "at 300,220", "x=200 y=150": a position on a screen, in pixels. Without
- * brackets or a space "1,500" is a number, so the bare form needs a word of place before it.
+ * "(100,400)", "at 300,220", "x=200 y=150": a position on a screen, in pixels. Without brackets
+ * "1,500" is a number and "March 3, 2025" a date, so the bare form needs a word of place before it
+ * and no year after the comma.
  */
-const PIXELS = /\(\s*\d{1,5}\s*,\s*\d{1,5}\s*\)|(?<![\d.,])\b\d{1,5},\s+\d{1,5}\b(?![\d.])|(?<=\b(?:at|to|from|coordinates|position|point|pixels?)\s)\d{1,5},\d{1,5}\b(?![\d.])|\bx\s*[=:]\s*\d+[\s,]+y\s*[=:]\s*\d+/g;
+const PIXELS = /\(\s*\d{1,5}\s*,\s*\d{1,5}\s*\)|(?<=\b(?:at|coordinates|position|point|pixels?|click|tap|hover)\s)\d{1,5},\s?(?!(?:19|20)\d\d\b)\d{1,5}\b(?![\d.,])|\bx\s*[=:]\s*\d+[\s,]+y\s*[=:]\s*\d+/g;
 /** "#501" is an issue or pull request; "#incidents" is a chat channel. */
 const HASH_NUMBER = /(?:^|\s)#\d+\b/g;
-const CHANNEL = /(?:^|\s)#[a-z][\w-]*/g;
+// "#ffffff" and "#333" are colours, not channels.
+const CHANNEL = /(?:^|\s)#(?![0-9a-f]{3}\b|[0-9a-f]{6}\b|[0-9a-f]{8}\b)[a-z][\w-]*/g;
 /**
  * Quoted text is usually a value to type or look for, not a word about which tool to use. A quote
  * opens after a non-letter and closes before one, so "what's … where's" is not a quotation.
  */
-export const QUOTED = /(?<![\p{L}\p{N}])(["'‘’“”])(?:(?!\1).){1,80}\1(?![\p{L}\p{N}])/gu;
+export const QUOTED = /(?<![\p{L}\p{N}])(["'])(?:(?!\1).){1,80}\1(?![\p{L}\p{N}])/gu;
 /** Longer tasks are cut here: beyond it words add nothing to ranking, and regexes stay linear in practice. */
 export const MAX_TASK_CHARS = 2000;
 
 /** A task as the query functions read it: at most MAX_TASK_CHARS, whitespace runs collapsed. */
-export const normalizeTask = (task: string): string => task.replace(/\s+/g, ' ').slice(0, MAX_TASK_CHARS);
+export const normalizeTask = (task: string): string =>
+  task
+    .replace(/\s+/g, ' ')
+    .replace(/[‘’]/g, "'")
+    .replace(/[“”]/g, '"')
+    .slice(0, MAX_TASK_CHARS);
 
 /** Whether the task names a web address (an e-mail address is not one): reaching it is then a step of its own. */
 export const mentionsUrl = (task: string): boolean => prepare(task).implied.some((c) => c[0] === 'url');
@@ -80,6 +91,7 @@ function prepare(task: string): { text: string; implied: string[][] } {
   const implied: string[][] = [];
   // Acronym plurals before lower-casing: "PRs" is pr, not prs.
   let text = ` ${normalizeTask(task).replace(/([A-Z]{2,})s\b/g, '$1').toLowerCase()} `;
+  text = text.replace(/\b(?:e\.g|i\.e|etc)\./g, ' ');
   text = text.replace(EMAIL, () => (implied.push(['email']), ' '));
   text = text.replace(URL, () => (implied.push(['url'], ['web'], ['navigate']), ' '));
   text = text.replace(PATH, () => (implied.push(['file'], ['path']), ' '));

@@ -43,21 +43,24 @@ const PHRASE_TABLE: ReadonlyMap<string, readonly Phrase[]> = (() => {
   for (const [phrase, word] of Object.entries(PHRASES)) {
     const own = words(phrase);
     if (own.length < 2) continue;
-    const list = table.get(own[0]!) ?? [];
-    list.push({ words: own, stems: own.map(stem), term: stem(word) });
-    table.set(own[0]!, list);
+    const stems = own.map(stem);
+    const list = table.get(stems[0]!) ?? [];
+    list.push({ words: own, stems, term: stem(word) });
+    table.set(stems[0]!, list);
   }
   for (const list of table.values()) list.sort((a, b) => b.stems.length - a.stems.length);
   return table;
 })();
 
 /**
- * The phrase starting at word i. Words before the last must be as written, so "the error logs in
- * grafana" is not "log in"; the last compares by stem, so "pull requests" is "pull request".
+ * The phrase starting at word i. The last word compares by stem ("pull requests" is "pull
+ * request"); a word before it as written or as a verb form ("shutting down", "logged in"), but
+ * not as a plural: "the error logs in grafana" is not "log in".
  */
 function phraseAt(raw: readonly string[], stems: readonly string[], i: number): Phrase | undefined {
-  const last = (p: Phrase) => p.words.length - 1;
-  return PHRASE_TABLE.get(raw[i]!)?.find((p) => p.words.every((w, j) => (j === last(p) ? stems[i + j] === p.stems[j] : raw[i + j] === w)));
+  const matches = (p: Phrase, j: number) =>
+    j === p.words.length - 1 ? stems[i + j] === p.stems[j] : raw[i + j] === p.words[j] || (stems[i + j] === p.stems[j] && /(?:ing|ed)$/.test(raw[i + j]!));
+  return PHRASE_TABLE.get(stems[i]!)?.find((p) => p.words.every((_, j) => matches(p, j)));
 }
 
 /**

@@ -164,7 +164,6 @@ export class ToolSearchIndex {
     this.reachUrl = null;
   }
 
-  /** The best `k` tools for a task, best first. Ties break by id, so results are stable. */
   /** Every matching tool's score for one piece of a task, after the name, mode and server lifts. */
   private scores(task: string, filter?: (server: string, tool: string) => boolean, coverage?: Map<string, number>): Map<string, number> {
     const concepts = queryConcepts(task, this.options);
@@ -204,8 +203,7 @@ export class ToolSearchIndex {
     for (let i = 0; out.length < Math.min(limit, byScoreOrder.length); i++) {
       for (const entry of [byScoreOrder[i], byCoverage[i]]) {
         if (!entry || seen.has(entry[0]) || out.length >= limit) continue;
-        // Scores stay best first, so callers can still compare them to the top one.
-        out.push([entry[0], Math.min(scores.get(entry[0])!, out.at(-1)?.[1] ?? Infinity)]);
+        out.push([entry[0], scores.get(entry[0])!]);
         seen.add(entry[0]);
       }
     }
@@ -230,15 +228,17 @@ export class ToolSearchIndex {
     return top;
   }
 
-
   /**
    * The best `k` tools for a task, best first. Ties break by id, so results are stable. A task of
    * several steps ("read the log and open an issue") also has each step ranked on its own, and each
    * step's best tool is placed right after the whole task's best (after the first step's, when
    * the task says the order), so no step is crowded out by another step's many near-matches.
+   * Each hit keeps its own score, so a hit placed for a step or for coverage can score lower than
+   * one after it.
    */
   search(task: string, k = 5, filter?: (server: string, tool: string) => boolean): SearchHit[] {
     task = normalizeTask(task);
+    k = Number.isFinite(k) ? Math.max(0, Math.floor(k)) : 0;
     const ranked = this.rank(task, filter, k + 8);
     const steps = taskSteps(task);
     // A web address in a task is a step of its own: the page has to be reached before anything is done on it.
@@ -247,14 +247,12 @@ export class ToolSearchIndex {
       const byId = new Map(ranked);
       const order: [string, number][] = [];
       const seen = new Set<string>();
-      // A placed tool keeps its score for the whole task, but never above the one placed before it, so scores still read best first.
+      // A placed tool keeps its own score for the whole task, so callers can compare it with the best.
       const put = (entry: [string, number] | undefined) => {
         if (!entry || seen.has(entry[0])) return;
-        const above = order.at(-1)?.[1] ?? Infinity;
-        order.push([entry[0], Math.min(byId.get(entry[0]) ?? entry[1], above)]);
+        order.push([entry[0], byId.get(entry[0]) ?? entry[1]]);
         seen.add(entry[0]);
       };
-      // In an explicit sequence the first step's tool is the one needed first.
       // The first step of a sequence is usually also the first step found: rank each text once.
       const bests = new Map<string, [string, number] | undefined>();
       const bestOf = (step: string) => {

@@ -8,6 +8,7 @@ export interface SearchHit {
   id: string;
   server: string;
   tool: string;
+  /** The tool's own score for the whole task; hits are in rank order, which a score need not follow. */
   score: number;
 }
 

@@ -185,7 +185,6 @@ export const LEXICON: Lexicon = {
     mention: ['notification'],
     forum: ['discussion'],
     contribution: ['commit', 'activity'],
-    activity: ['events', 'feed'],
     audit: ['log', 'events'],
     gh: ['github'],
     gha: ['github', 'actions', 'workflow'],
@@ -244,7 +243,6 @@ export const LEXICON: Lexicon = {
     // trackers: priority, dates, effort
     urgent: ['priority', 'high', 'critical'],
     asap: ['priority', 'urgent'],
-    important: ['priority'],
     critical: ['priority', 'severity'],
     prioritize: ['priority', 'rank'],
     prioritise: ['priority', 'rank'],
@@ -268,7 +266,6 @@ export const LEXICON: Lexicon = {
     mine: ['assigned', 'authenticated'],
     myself: ['assigned', 'authenticated'],
     dri: ['assignee', 'owner'],
-    responsible: ['assignee', 'owner'],
     teammate: ['member', 'user'],
     coworker: ['member', 'user'],
     colleague: ['member', 'user'],
