@@ -70,6 +70,13 @@ describe('full mode: a real SDK client through the gateway to filesystem, memory
     assert.match(rest, /word39999\.$/);
   });
 
+  test('a huge result of a tool with an output schema is cut, and its structuredContent stays so the SDK client accepts it', async () => {
+    // The SDK client throws when a tool with an outputSchema answers without structuredContent.
+    const result = await client.callTool({ name: 'tools__big_structured', arguments: { words: 40000 } });
+    assert.match(textOf(result), /\[mcp-slim: result cut at .*structuredContent kept whole/);
+    assert.equal((result.structuredContent as { words: string[] }).words.length, 40000);
+  });
+
   test('an upstream that crashes: the call in flight fails clearly, the others are untouched, it comes back', async () => {
     const boom = await client.callTool({ name: 'tools__boom', arguments: {} });
     assert.equal(boom.isError, true);

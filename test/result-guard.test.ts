@@ -155,6 +155,18 @@ test('structuredContent stays when the result fits and is dropped, with a note, 
   assert.match(textOf(out2.result, 1), /structuredContent left out: [\d,]+ tokens is over the 500-token limit/);
 });
 
+test('a tool with an outputSchema keeps its structuredContent when the text is cut: clients check it against the schema', () => {
+  const store = new ResultStore();
+  const big = { content: [{ type: 'text', text: words(2000) }], structuredContent: { words: words(2000) } };
+  const out = guardResult(big, { warnTokens: 100, maxTokens: 500, store, keepStructured: true });
+  assert.ok(out.cut, 'the text is still cut');
+  assert.deepEqual(out.result.structuredContent, big.structuredContent);
+  assert.equal(out.structuredDropped, undefined);
+  assert.match(textOf(out.result, 1), /structuredContent kept whole/);
+  const onlyStructured = { content: [{ type: 'text', text: 'see structured' }], structuredContent: { words: words(2000) } };
+  assert.equal(guardResult(onlyStructured, { warnTokens: 100, maxTokens: 500, store, keepStructured: true }).result, onlyStructured);
+});
+
 test('a non-text block over the limit becomes a note naming its type and size; small ones stay', () => {
   const image: ContentBlock = { type: 'image', mimeType: 'image/png', data: 'iVBORw0KGgo'.repeat(20_000) };
   const icon: ContentBlock = { type: 'image', mimeType: 'image/png', data: 'iVBORw0KGgo' };

@@ -27,8 +27,8 @@ export function resultGuard(config: GatewayConfig): ResultGuard {
   const store = new ResultStore();
   const { warnTokens, maxTokens } = config.resultGuard;
   return {
-    guard: (result) => {
-      const out = guardResult(result as ToolResultLike, { warnTokens, maxTokens, store });
+    guard: (result, keepStructured) => {
+      const out = guardResult(result as ToolResultLike, { warnTokens, maxTokens, store, keepStructured });
       return { result: out.result as JsonObject, tokens: out.tokens, warned: out.warned, ...(out.cut?.id ? { cut: { id: out.cut.id } } : {}) };
     },
     read: (id, offset) => readResultCall(store, { id, offset }, maxTokens) as JsonObject,

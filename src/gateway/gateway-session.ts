@@ -10,7 +10,8 @@ import type { ToolState } from './types.js';
 
 /** How results are kept to size (src/gateway/result-guard.ts). */
 export interface ResultGuard {
-  guard(result: JsonObject): { result: JsonObject; tokens: number; warned: boolean; cut?: { id: string } };
+  /** `keepStructured`: the tool declares an outputSchema, so its structuredContent must stay. */
+  guard(result: JsonObject, keepStructured?: boolean): { result: JsonObject; tokens: number; warned: boolean; cut?: { id: string } };
   read(id: string, offset: number): JsonObject;
 }
 
@@ -171,7 +172,7 @@ export class GatewaySession {
       this.gateway.deps.log?.record({ ...base, latencyMs: performance.now() - started, error: message });
       return text(message, true);
     }
-    const guarded = this.guard.guard(raw);
+    const guarded = this.guard.guard(raw, found.tool.outputSchema !== undefined);
     this.gateway.deps.log?.record({ ...base, resultTokens: guarded.tokens, latencyMs: performance.now() - started, ...(guarded.cut ? { cut: true } : {}) });
     return guarded.result;
   }

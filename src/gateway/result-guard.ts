@@ -37,6 +37,12 @@ export interface GuardOptions {
   store: ResultStore;
   /** Id for the stored full text; the store makes one when absent. */
   id?: () => string;
+  /**
+   * The tool declares an outputSchema. Clients check structuredContent against it (the SDK's
+   * client rejects a result without it), so it stays even when the text is cut: the text is what
+   * the model reads, the structured copy is for the client.
+   */
+  keepStructured?: boolean;
 }
 
 export interface GuardOutcome {
@@ -71,7 +77,7 @@ export function guardResult(result: ToolResultLike, opts: GuardOptions): GuardOu
   const structuredTokens = result.structuredContent === undefined ? 0 : tokensOf(JSON.stringify(result.structuredContent));
 
   if (tokens <= opts.maxTokens) {
-    if (structuredTokens <= opts.maxTokens) return { result, tokens, warned };
+    if (structuredTokens <= opts.maxTokens || opts.keepStructured) return { result, tokens, warned };
     // The text fits; a structured copy over the limit would bring the flood back in clients that show it.
     const note = `[mcp-slim: structuredContent left out: ${formatInt(structuredTokens)} tokens is over the ${formatInt(opts.maxTokens)}-token limit; the content above is the whole result]`;
     const { structuredContent: _dropped, ...rest } = result;
@@ -111,7 +117,9 @@ export function guardResult(result: ToolResultLike, opts: GuardOptions): GuardOu
   } else {
     clauses.push(`result cut: over the ${formatInt(opts.maxTokens)}-token limit`);
   }
-  if (result.structuredContent !== undefined) clauses.push('structuredContent left out (it holds the whole result)');
+  const dropStructured = result.structuredContent !== undefined && !opts.keepStructured;
+  if (dropStructured) clauses.push('structuredContent left out (it holds the whole result)');
+  else if (result.structuredContent !== undefined) clauses.push('structuredContent kept whole (the tool\'s output schema requires it)');
 
   // Put the kept text back into the blocks it came from, in their places.
   let start = 0;
@@ -124,13 +132,13 @@ export function guardResult(result: ToolResultLike, opts: GuardOptions): GuardOu
   });
   const content = [...out.filter((b): b is ContentBlock => b !== undefined), textBlock(`[mcp-slim: ${clauses.join('; ')}]`)];
   const { structuredContent: _dropped, ...rest } = result;
-  const guarded: ToolResultLike = { ...rest, content };
+  const guarded: ToolResultLike = dropStructured ? { ...rest, content } : { ...result, content };
   return {
     result: guarded,
     tokens,
     warned,
     cut: { ...(id === undefined ? {} : { id }), totalTokens: tokens, keptTokens: content.reduce((a, b) => a + blockTokens(b), 0) },
-    ...(result.structuredContent === undefined ? {} : { structuredDropped: true }),
+    ...(dropStructured ? { structuredDropped: true } : {}),
   };
 }
 
