@@ -123,7 +123,7 @@ describe('parsing every key', () => {
     assert.equal(empty.overlay, undefined);
     assert.equal(empty.phase, undefined);
     assert.deepEqual([empty.upstreams, empty.pinned, empty.layers, empty.agents], [[], [], [], {}]);
-    assert.match(empty.warnings?.[0] ?? '', /^no upstream servers: add them to mcp-slim\.config\.json, for example \{"upstreams"/);
+    assert.deepEqual(empty.warnings ?? [], [], 'no upstreams is for serve to refuse, not a warning: the command line may add them');
   });
 
   it('takes "log": false as no log, and a later file can turn it back on', () => {
@@ -523,4 +523,17 @@ describe('the JSON Schema and the reader agree', () => {
     const full = JSON.parse(readFileSync(path.join(FIXTURES, 'full.config.json'), 'utf8'));
     assert.deepEqual(keys(full), keys(TOP_EXAMPLES));
   });
+});
+
+it('serve with no upstream anywhere refuses in one line, and says where to add them', async () => {
+  const { runCli } = await import('./_cli.js');
+  const dir = mkdtempSync(path.join(tmpdir(), 'mcp-slim-serve-'));
+  try {
+    const { code, stderr } = await runCli(['serve'], { cwd: dir, env: { HOME: dir } });
+    assert.equal(code, 2);
+    assert.match(stderr.trim(), /^mcp-slim[^\n]*no upstream servers: name them in mcp-slim\.config\.json/);
+    assert.equal(stderr.trim().split('\n').length, 1, 'one line, no warning before it');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -94,8 +94,7 @@ export async function serveCommand(io: CliIO, argv: string[]): Promise<ExitCode>
     throw new SlimError('usage', 'slim mode needs an overlay: run mcp-slim slim --out DIR, then pass --overlay DIR/overlay.json or set "overlay" in mcp-slim.config.json');
   }
   const notice = (line: string) => io.stderr.write(`mcp-slim serve: ${line}\n`);
-  // The files' own "no upstreams" warning is moot once the command line supplied some.
-  for (const warning of config.warnings ?? []) if (!warning.startsWith('no upstream servers')) notice(`warning: ${warning}`);
+  for (const warning of config.warnings ?? []) notice(`warning: ${warning}`);
   const { gateway, guard, log } = assembleGateway(config, { env: io.env, cwd: io.cwd }, notice);
   // A client should not wait out a hung upstream's timeout to connect: serve after a few seconds
   // with what is ready; the rest join with list_changed as they come up.

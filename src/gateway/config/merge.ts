@@ -119,7 +119,7 @@ export function mergeLayers(layers: readonly GatewayLayer[], options: MergeOptio
   const log = last(layers, (l) => l.log, 'log')?.value ?? resolvePath(DEFAULTS.log, options.home, options.home);
   const phase = phaseSet?.value;
   const token = last(layers, (l) => l.http.token, 'http.token')?.value;
-  if (upstreams.size === 0) warnings.push(`no upstream servers: add them to mcp-slim.config.json, for example ${TOP_EXAMPLES.upstreams}`);
+  // No upstreams is not a warning here: the command line may add them, and serve refuses to start without any.
 
   return {
     upstreams: [...upstreams.values()],
