@@ -44,6 +44,22 @@ describe('full mode: a real SDK client through the gateway to filesystem, memory
     assert.equal(textOf(await client.callTool({ name: 'tools__echo', arguments: { message: 'still here' } })), 'echo: still here');
   });
 
+  test('a long tool call that keeps reporting progress outlives the timeout, and the client gets the progress', async () => {
+    // The gateway's timeout is 2 s; the operation takes 3 s in 6 steps, each reported.
+    const seen: number[] = [];
+    const result = await client.callTool({ name: 'everything__trigger-long-running-operation', arguments: { duration: 3, steps: 6 } }, undefined, {
+      onprogress: (p) => seen.push(p.progress),
+      timeout: 20_000,
+    });
+    assert.notEqual(result.isError, true, textOf(result));
+    assert.match(textOf(result), /completed/i);
+    // The last notification can arrive after the result, when the client no longer listens for it.
+    assert.ok(seen.length >= 4 && seen.every((p, i) => i === 0 || p > seen[i - 1]!), `progress relayed in order: ${seen.join(',')}`);
+    // Without asking for progress itself, the client's call still outlives the timeout: the gateway asks the upstream.
+    const quiet = await client.callTool({ name: 'everything__trigger-long-running-operation', arguments: { duration: 3, steps: 6 } }, undefined, { timeout: 20_000 });
+    assert.notEqual(quiet.isError, true, textOf(quiet));
+  });
+
   test('a call that hangs upstream fails after the timeout with a clear error; others are not held up', async () => {
     const started = Date.now();
     const [slow, quick] = await Promise.all([client.callTool({ name: 'tools__slow', arguments: {} }), client.callTool({ name: 'everything__echo', arguments: { message: 'fast' } })]);

@@ -9,6 +9,14 @@ import { DEFERRED_INSTRUCTIONS, isMetaTool, META, type MetaToolName } from '../d
 import type { ToolState } from './types.js';
 
 /** How results are kept to size (src/gateway/result-guard.ts). */
+/** A progress notification's fields, as the SDK hands them over. */
+export type ProgressRelay = (progress: { progress: number; total?: number; message?: string }) => void;
+/**
+ * Asking the upstream for progress even when the client did not: a tool call that keeps reporting
+ * progress then keeps its deadline moving (see Upstream.request).
+ */
+const NO_PROGRESS: ProgressRelay = () => {};
+
 export interface ResultGuard {
   /** `keepStructured`: the tool declares an outputSchema, so its structuredContent must stay. */
   guard(result: JsonObject, keepStructured?: boolean): { result: JsonObject; tokens: number; warned: boolean; cut?: { id: string } };
@@ -146,10 +154,11 @@ export class GatewaySession {
     return { time: new Date().toISOString(), session: this.info.session, ...(this.info.agent ? { agent: this.info.agent } : {}), ...(this.info.client ? { client: this.info.client } : {}) };
   }
 
-  async callTool(name: string, args: JsonObject, signal?: AbortSignal): Promise<JsonObject> {
+  /** `progress` relays the upstream's progress notifications to the client that asked for them. */
+  async callTool(name: string, args: JsonObject, signal?: AbortSignal, progress?: ProgressRelay): Promise<JsonObject> {
     const started = performance.now();
     if (isMetaTool(name)) {
-      const result = await this.callMeta(name, args, signal);
+      const result = await this.callMeta(name, args, signal, progress);
       // call_tool logs the inner call itself; the others are logged here, with what they cost.
       const log = this.gateway.deps.log;
       if (log && name !== 'call_tool') log.record({ ...this.logBase(), method: 'tools/call', tool: name, resultTokens: countTokens(JSON.stringify(result.content ?? ''), 'o200k_base'), latencyMs: performance.now() - started });
@@ -166,7 +175,7 @@ export class GatewaySession {
     const base = { ...this.logBase(), method: 'tools/call', tool: name, server: found.server, mode: this.gateway.modeOf(found.server) };
     let raw: JsonObject;
     try {
-      raw = await found.upstream.request('tools/call', { name: found.tool.name, arguments: args }, undefined, signal);
+      raw = await found.upstream.request('tools/call', { name: found.tool.name, arguments: args }, undefined, signal, progress ?? NO_PROGRESS);
     } catch (error) {
       const message = `upstream ${found.server} did not answer "${found.tool.name}": ${(error as Error).message}`;
       this.gateway.deps.log?.record({ ...base, latencyMs: performance.now() - started, error: message });
@@ -177,7 +186,7 @@ export class GatewaySession {
     return guarded.result;
   }
 
-  private async callMeta(name: MetaToolName, args: JsonObject, signal?: AbortSignal): Promise<JsonObject> {
+  private async callMeta(name: MetaToolName, args: JsonObject, signal?: AbortSignal, progress?: ProgressRelay): Promise<JsonObject> {
     const str = (key: string) => (typeof args[key] === 'string' ? (args[key] as string) : undefined);
     switch (name) {
       case 'tool_search': {
@@ -190,7 +199,7 @@ export class GatewaySession {
         const target = str('name');
         if (!target || isMetaTool(target)) throw new McpError(ErrorCode.InvalidParams, 'call_tool needs "name": a tool found with tool_search');
         const inner = args.arguments;
-        return this.callTool(target, inner && typeof inner === 'object' && !Array.isArray(inner) ? (inner as JsonObject) : {}, signal);
+        return this.callTool(target, inner && typeof inner === 'object' && !Array.isArray(inner) ? (inner as JsonObject) : {}, signal, progress);
       }
       case 'read_manual': {
         const target = str('tool');

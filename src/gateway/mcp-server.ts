@@ -64,7 +64,16 @@ export function createSessionServer(gateway: Gateway, guard: ResultGuard, info: 
   server.onclose = () => session.close();
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: session.listTools() as never }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => (await session.callTool(request.params.name, (request.params.arguments ?? {}) as JsonObject, extra.signal)) as never);
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    // A client that asked for progress gets the upstream's, under its own token.
+    const token = request.params._meta?.progressToken;
+    const relay =
+      token === undefined
+        ? undefined
+        : (p: { progress: number; total?: number; message?: string }) =>
+            void extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, ...p } }).catch(() => {});
+    return (await session.callTool(request.params.name, (request.params.arguments ?? {}) as JsonObject, extra.signal, relay)) as never;
+  });
 
   // Resources keep their URIs (they are addresses, not names); the owning upstream is remembered.
   const resourceOwner = new Map<string, string>();

@@ -20,6 +20,9 @@ const BACKOFF_MS = [500, 1000, 2000, 5000, 10000, 30000];
  * tools as sent (raw, via the tap), follows list_changed, and is restarted with backoff when it
  * crashes. Calls in flight when it dies fail with the SDK's connection-closed error.
  */
+/** How long a tool call that keeps reporting progress may run, in timeouts. */
+export const PROGRESS_TIMEOUT_FACTOR = 10;
+
 export class Upstream {
   status: UpstreamStatus = 'starting';
   tools: RawTool[] = [];
@@ -161,14 +164,20 @@ export class Upstream {
     this.timer.unref();
   }
 
-  /** Forward a request as raw JSON (the upstream's own result, not the SDK's rewrite). */
-  async request(method: string, params: JsonObject | undefined, timeoutMs = this.timeoutMs, signal?: AbortSignal): Promise<JsonObject> {
+  /**
+   * Forward a request as raw JSON (the upstream's own result, not the SDK's rewrite). With
+   * `onprogress`, the upstream is asked for progress, and each notification restarts the timeout,
+   * up to PROGRESS_TIMEOUT_FACTOR times the timeout in all: a long tool call that keeps reporting
+   * is not cut off, a silent one still is.
+   */
+  async request(method: string, params: JsonObject | undefined, timeoutMs = this.timeoutMs, signal?: AbortSignal, onprogress?: (p: { progress: number; total?: number; message?: string }) => void): Promise<JsonObject> {
     const client = this.client;
     if (!client || this.status !== 'ready') throw new Error(`upstream ${this.name} is ${this.status}${this.lastError ? `: ${this.lastError}` : ''}`);
     try {
       // The loose schema keeps the upstream's result as sent; the client on the other side validates it.
       // A client's cancellation reaches the upstream: the SDK sends notifications/cancelled on abort.
-      return (await client.request({ method, ...(params ? { params } : {}) } as never, ResultSchema, { timeout: timeoutMs, ...(signal ? { signal } : {}) })) as JsonObject;
+      const progress = onprogress ? { onprogress, resetTimeoutOnProgress: true, maxTotalTimeout: timeoutMs * PROGRESS_TIMEOUT_FACTOR } : {};
+      return (await client.request({ method, ...(params ? { params } : {}) } as never, ResultSchema, { timeout: timeoutMs, ...progress, ...(signal ? { signal } : {}) })) as JsonObject;
     } catch (error) {
       // A remote server that restarted forgets our session, and HTTP gives no close event: reconnect.
       if (this.spec.transport !== 'stdio' && this.client === client && /session not found|\b404\b|fetch failed|ECONNREFUSED|ECONNRESET/i.test(String((error as Error).message))) {
