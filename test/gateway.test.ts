@@ -67,6 +67,23 @@ describe('full mode: a real SDK client through the gateway to filesystem, memory
     assert.match(textOf(slow), /upstream tools did not answer "slow"/);
     assert.equal(textOf(quick), 'Echo: fast');
     assert.ok(Date.now() - started >= 1900);
+    // One slow tool is not a stuck server: the ping after the timeout is answered, nothing restarts.
+    await new Promise((r) => setTimeout(r, 500));
+    assert.equal(gw.gateway.upstreams.get('tools')!.status, 'ready');
+  });
+
+  test('an upstream that stops answering altogether (alive, frozen) is noticed by a ping after a timeout and restarted', async () => {
+    const statuses: string[] = [];
+    const upstream = gw.gateway.upstreams.get('tools')!;
+    const frozen = await client.callTool({ name: 'tools__freeze', arguments: {} });
+    assert.equal(frozen.isError, true);
+    for (let i = 0; i < 80 && !(statuses.includes('down') && upstream.status === 'ready'); i++) {
+      if (statuses.at(-1) !== upstream.status) statuses.push(upstream.status);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.ok(statuses.includes('down'), `went down: ${statuses.join(' → ')}`);
+    assert.equal(upstream.status, 'ready', 'restarted');
+    assert.equal(textOf(await client.callTool({ name: 'tools__echo', arguments: { message: 'back' } })), 'echo: back');
   });
 
   test('a huge result is cut at a clean boundary and read back in full with read_result', async () => {

@@ -1,5 +1,5 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ListToolsResultSchema, ResultSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, ListToolsResultSchema, McpError, ResultSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { JsonObject, RawTool, ServerSpec } from '../catalog/types.js';
 import { httpAttempt, listAll, stdioAttempt, withDeadline, type Attempt, type AttemptOptions } from '../sources/live/attempt.js';
 import { DeadlineError, describeFailure } from '../sources/live/failure.js';
@@ -14,6 +14,8 @@ export interface UpstreamEvents {
 }
 
 const BACKOFF_MS = [500, 1000, 2000, 5000, 10000, 30000];
+/** After a request times out, how long a ping may take before the upstream counts as stuck. */
+const PING_MS = 5000;
 
 /**
  * One upstream MCP server behind the gateway: a lasting SDK client that lists every page of
@@ -150,6 +152,8 @@ export class Upstream {
     this.events.onStatus?.(this, reason);
   }
 
+  private pinging = false;
+
   private lost(reason: string): void {
     this.client = undefined;
     this.attempt = undefined;
@@ -179,11 +183,31 @@ export class Upstream {
       const progress = onprogress ? { onprogress, resetTimeoutOnProgress: true, maxTotalTimeout: timeoutMs * PROGRESS_TIMEOUT_FACTOR } : {};
       return (await client.request({ method, ...(params ? { params } : {}) } as never, ResultSchema, { timeout: timeoutMs, ...progress, ...(signal ? { signal } : {}) })) as JsonObject;
     } catch (error) {
+      if (error instanceof McpError && error.code === ErrorCode.RequestTimeout && this.client === client) void this.checkAlive(client, Math.min(PING_MS, timeoutMs));
       // A remote server that restarted forgets our session, and HTTP gives no close event: reconnect.
       if (this.spec.transport !== 'stdio' && this.client === client && /session not found|\b404\b|fetch failed|ECONNREFUSED|ECONNRESET/i.test(String((error as Error).message))) {
         this.lost(`the connection was lost (${(error as Error).message.split('\n')[0]})`);
       }
       throw error;
+    }
+  }
+
+  /**
+   * A timed-out call may be one slow tool, or a server that stopped answering altogether (a live
+   * process, so no exit event). A ping tells them apart: no answer, and the upstream is restarted.
+   */
+  private async checkAlive(client: Client, timeoutMs: number): Promise<void> {
+    if (this.pinging) return;
+    this.pinging = true;
+    try {
+      await client.ping({ timeout: timeoutMs });
+    } catch {
+      if (this.client !== client || this.stopped) return;
+      const attempt = this.attempt;
+      this.lost(`stopped answering: a call timed out and a ping got no answer in ${timeoutMs / 1000} s`);
+      attempt?.kill?.();
+    } finally {
+      this.pinging = false;
     }
   }
 
