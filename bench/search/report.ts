@@ -2,6 +2,7 @@
 import { table, type Cell, type Column } from '../_table.js';
 import type { KindResult, Scores } from './evaluate.js';
 import { LATENCY_K } from './evaluate.js';
+import { recallAt } from './metrics.js';
 import { indexCatalog } from '../../src/search/tool-index.js';
 import type { LoadedSet } from './load.js';
 
@@ -64,7 +65,7 @@ export function missesList(set: LoadedSet): string {
   const lines: string[] = [];
   for (const q of set.queries) {
     const hits = index.search(q.query, 5);
-    if (hits.some((h) => q.gold.has(h.id))) continue;
+    if (recallAt(hits.map((h) => h.id), q.gold, 5)) continue;
     lines.push(`${q.kind ? `[${q.kind}] ` : ''}${q.query}\n    gold ${[...q.gold].slice(0, 2).join(', ')}${q.gold.size > 2 ? ', …' : ''}\n    got  ${hits.slice(0, 3).map((h) => h.id).join(', ')}`);
   }
   return lines.length ? `${lines.join('\n')}\n(${lines.length} of ${set.queries.length})` : '(none)';

@@ -155,10 +155,4 @@ export class Bm25fIndex {
     }
     return weighted / (this.k1 + weighted);
   }
-
-  /** Scores of every document matching at least one query term; `query` maps a term to its weight. */
-  score(query: ReadonlyMap<string, number>): Map<string, number> {
-    return this.scoreConcepts([...query].map(([term, weight]) => new Map([[term, weight]])));
-  }
-
 }

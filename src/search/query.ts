@@ -85,7 +85,6 @@ export interface QueryOptions {
   expansionWeight?: number;
 }
 
-
 /** The query text with values set aside, plus the words its shape implies. */
 function prepare(task: string): { text: string; implied: string[][] } {
   const implied: string[][] = [];
@@ -129,13 +128,20 @@ function valueTerms(task: string): Map<string, number> {
   return out;
 }
 
+/** A task as the index reads it: its concepts, and every term the user wrote (values set aside). */
+export interface TaskReading {
+  concepts: Map<string, number>[];
+  /** The written terms whatever their weight: a server's name among them is a mention. */
+  written: ReadonlySet<string>;
+}
+
 /**
  * A task as concepts: each word the user wrote (repeats add up a little) with its synonyms and the
  * tool words it implies, and each word implied by the task's shape (a URL, a path, a question).
  * A concept counts once per tool, by its best-matching term, so a word with many synonyms does not
  * outweigh a word with none.
  */
-export function queryConcepts(task: string, options: QueryOptions = {}): Map<string, number>[] {
+export function readTask(task: string, options: QueryOptions = {}): TaskReading {
   const { text, implied } = prepare(task);
   // A group is a word, or a phrase's folded word with its own words: one concept either way.
   const groups = new Map<string, { terms: string[]; weight: number }>();
@@ -169,13 +175,10 @@ export function queryConcepts(task: string, options: QueryOptions = {}): Map<str
     shapes.add(stems.join(' '));
     concepts.push(new Map(stems.map((t) => [t, IMPLIED_WEIGHT])));
   }
-  return concepts;
+  return { concepts, written };
 }
 
-/** The terms the user wrote (values set aside), whatever their weight: a server's name among them is a mention. */
-export function ownTerms(task: string): Set<string> {
-  return new Set(terms(prepare(task).text));
-}
+export const queryConcepts = (task: string, options: QueryOptions = {}): Map<string, number>[] => readTask(task, options).concepts;
 
 /** Every term of a task's concepts at its highest weight (never lowering a word the user wrote). */
 export function queryTerms(task: string, options: QueryOptions = {}): Map<string, number> {

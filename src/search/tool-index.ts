@@ -5,7 +5,7 @@ import type { Sidecar } from '../ttc/types.js';
 import { Bm25fIndex, type FieldParams } from './bm25f.js';
 import { toolFields } from './documents.js';
 import { taskMode, toolMode, type Mode } from './intent.js';
-import { flattenConcepts, mentionsUrl, normalizeTask, ownTerms, queryConcepts, type QueryOptions } from './query.js';
+import { flattenConcepts, mentionsUrl, normalizeTask, readTask, type QueryOptions } from './query.js';
 import { terms } from './tokenize.js';
 import type { DocumentKind, FieldName, SearchHit } from './types.js';
 
@@ -110,11 +110,19 @@ export class ToolSearchIndex {
       this.index.add(key, fields);
       this.tools.set(key, { server, tool: tool.name, name: [...new Set(fields.name)], mode: toolMode(tool) });
     }
-    this.prefixWords.set(server, this.sharedNameWords(server));
+    this.changed(server);
+  }
+
+  /** After a server's tools changed: its namespace words again, and the cached reach-the-page step forgotten. */
+  private changed(server: string): void {
+    const shared = this.sharedNameWords(server);
+    if (shared) this.prefixWords.set(server, shared);
+    else this.prefixWords.delete(server);
     this.reachUrl = null;
   }
 
-  private sharedNameWords(server: string): Set<string> {
+  /** The server's namespace words; undefined when it has no tools left. */
+  private sharedNameWords(server: string): Set<string> | undefined {
     const counts = new Map<string, number>();
     let tools = 0;
     for (const t of this.tools.values()) {
@@ -122,6 +130,7 @@ export class ToolSearchIndex {
       tools++;
       for (const w of t.name) counts.set(w, (counts.get(w) ?? 0) + 1);
     }
+    if (tools === 0) return undefined;
     const shared = new Set(tools >= 3 ? [...counts].filter(([, c]) => c / tools >= NAMESPACE_SHARE).map(([w]) => w) : []);
     for (const w of serverWords(server)) shared.add(w);
     return shared;
@@ -158,20 +167,17 @@ export class ToolSearchIndex {
       this.index.remove(key);
       this.tools.delete(key);
     }
-    const shared = this.sharedNameWords(server);
-    if ([...this.tools.values()].some((t) => t.server === server)) this.prefixWords.set(server, shared);
-    else this.prefixWords.delete(server);
-    this.reachUrl = null;
+    this.changed(server);
   }
 
   /** Every matching tool's score for one piece of a task, after the name, mode and server lifts. */
   private scores(task: string, filter?: (server: string, tool: string) => boolean, coverage?: Map<string, number>): Map<string, number> {
-    const concepts = queryConcepts(task, this.options);
+    const { concepts, written } = readTask(task, this.options);
     const query = flattenConcepts(concepts);
     const scores = this.index.scoreConcepts(concepts, coverage);
     const mode = taskMode(task);
     // "with playwright", "in my n8n": a server named in the task is a strong hint, stronger than BM25 gives a short field.
-    const named = this.namedServers(ownTerms(task));
+    const named = this.namedServers(written);
     for (const [id, score] of scores) {
       const tool = this.tools.get(id)!;
       if (filter && !filter(tool.server, tool.tool)) {
@@ -210,7 +216,6 @@ export class ToolSearchIndex {
     return out;
   }
 
-
   private hit([id, score]: [string, number]): SearchHit {
     const { server, tool } = this.tools.get(id)!;
     return { id, server, tool, score };
@@ -223,9 +228,7 @@ export class ToolSearchIndex {
 
   /** Only the best tool for a step: no need to sort every match. */
   private best(task: string, filter?: (server: string, tool: string) => boolean): [string, number] | undefined {
-    let top: [string, number] | undefined;
-    for (const entry of this.scores(task, filter)) if (!top || byScore(entry, top) < 0) top = entry;
-    return top;
+    return top(this.scores(task, filter), 1)[0];
   }
 
   /**
@@ -268,8 +271,6 @@ export class ToolSearchIndex {
     }
     return ranked.slice(0, k).map((entry) => this.hit(entry));
   }
-
-
 }
 
 /** An index over a whole catalog, with the documents of the chosen kind. */
