@@ -43,6 +43,29 @@ test('"use when" and deprecation sentences stay in the description', () => {
   assert.match(readFile.after.description as string, /DEPRECATED: Use read_text_file instead\./);
 });
 
+const slimOne = (tool: RawTool) =>
+  slimCatalog(newCatalog([{ name: 's', origin: { transport: 'stdio', command: 'x', args: [], source: { kind: 'cli' } }, tools: [tool] }]), PRESETS.balanced);
+
+test('a first sentence that introduces a short list keeps the list; a long list goes to the manual', () => {
+  const items = (n: number) => Array.from({ length: n }, (_, i) => `- field${i}`).join('\n');
+  const short = slimOne({ name: 'info', description: `Get metadata including:\n${items(3)}\n\nOnly works within allowed directories.`, inputSchema: { type: 'object' } });
+  assert.equal(short.tools[0]!.after.description, 'Get metadata including:\n- field0\n- field1\n- field2');
+  assert.deepEqual(short.missing, []);
+  const long = slimOne({ name: 'info', description: `Get metadata including:\n${items(13)}`, inputSchema: { type: 'object' } });
+  assert.equal(long.tools[0]!.after.description, 'Get metadata including:');
+});
+
+test('the tool naming itself as the one to use stays; a sentence ending in ":" or documenting a parameter does not', () => {
+  const result = slimOne({
+    name: 'write_file',
+    description: 'Write a file.\n\nTo create a DOCX, use write_file with a .docx extension.\n\nTo force a page break, use this element:\n\n- literal: Use exact matching instead of regex.\n\n- Use another tool instead for PDFs.',
+    inputSchema: { type: 'object', properties: { literal: { type: 'boolean' } } },
+  });
+  assert.equal(result.tools[0]!.after.description, 'Write a file. To create a DOCX, use write_file with a .docx extension. - Use another tool instead for PDFs.');
+  assert.deepEqual(result.missing, []);
+  assert.deepEqual(result.violations, []);
+});
+
 const base: RawTool = {
   name: 'search',
   description: 'Search things.',
