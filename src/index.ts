@@ -68,7 +68,7 @@ export { RULES, RULES_BY_ID } from './lint/rules/index.js';
 export type { LintFinding, LintOptions, Rule, RuleId, Severity as LintSeverity } from './lint/types.js';
 
 // TTC, the TERSE Tool Catalog (docs/ttc.md).
-export { toTTC, renderTTC, renderCatalogTTC, parseTTC, parseTTCEntry, TTCParseError, ttcInToJsonSchema, validateWhen, parseSidecar } from './ttc/index.js';
+export { toTTC, serverToTTC, renderTTC, renderCatalogTTC, parseTTC, parseTTCEntry, TTCParseError, ttcInToJsonSchema, validateWhen, parseSidecar } from './ttc/index.js';
 export type { TTCEntry, Sidecar, SidecarEntry } from './ttc/index.js';
 export { compareTTC, type TTCComparison } from './ttc/compare.js';
 export { catalogToTTC, renderServersTTC, parseServersTTC } from './ttc/catalog-text.js';

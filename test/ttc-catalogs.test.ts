@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import type { JsonObject, JsonValue, RawTool } from '../src/catalog/types.js';
 import { countTokens } from '../src/cost/tokenizer.js';
-import { parseTTC, renderTTC, toTTC, ttcInToJsonSchema, validateWhen } from '../src/ttc/index.js';
+import { parseTTC, renderTTC, serverToTTC, toTTC, ttcInToJsonSchema, validateWhen } from '../src/ttc/index.js';
 import type { TTCParams, TTCType } from '../src/ttc/index.js';
 import { FIXTURES } from './_cli.js';
 
@@ -121,13 +121,26 @@ test('server-gitlab tools, whose inputSchema is only {"$schema"}, render IN -', 
   for (const tool of gitlab.tools) assert.match(renderTTC(toTTC(tool)), /^IN -$/m, tool.name);
 });
 
+test('derived tags leave out what a server repeats in most descriptions', () => {
+  const dc = catalogs.find((c) => c.file === 'desktop-commander.json')!.tools;
+  const alone = toTTC(dc.find((t) => t.name === 'write_file')!).tags;
+  const inServer = serverToTTC(dc).find((e) => e.name === 'write_file')!.tags;
+  // "Always use absolute paths" closes nearly every Desktop Commander description.
+  assert.ok(alone.includes('path'), alone.join(','));
+  assert.ok(!inServer.includes('path'), inServer.join(','));
+  assert.ok(inServer.includes('docx'), inServer.join(','));
+});
+
 test('TTC costs at least 65% fewer tokens than the JSON tool definitions', (t) => {
   for (const encoding of ['o200k_base', 'cl100k_base'] as const) {
     let json = 0;
     let ttc = 0;
-    for (const { tool } of tools) {
-      json += countTokens(JSON.stringify(tool), encoding);
-      ttc += countTokens(renderTTC(toTTC(tool)), encoding);
+    for (const catalog of catalogs) {
+      const entries = serverToTTC(catalog.tools);
+      catalog.tools.forEach((tool, i) => {
+        json += countTokens(JSON.stringify(tool), encoding);
+        ttc += countTokens(renderTTC(entries[i]!), encoding);
+      });
     }
     const saving = 1 - ttc / json;
     t.diagnostic(`${encoding}: JSON ${json} tokens, TTC ${ttc} tokens, saving ${(saving * 100).toFixed(1)}%`);

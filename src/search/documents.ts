@@ -21,18 +21,22 @@ function parameterText(schema: JsonValue | undefined): string {
 /**
  * A tool as the fields the index reads. `full` and `slim` read the tool's description (its first
  * sentence apart, as its purpose) and its parameters; `ttc` reads what TTC says: PURPOSE, IN,
- * WHEN and TAGS. The caller passes the slim tool for `slim`.
+ * WHEN and TAGS (`boilerplate`: what the server repeats, see serverBoilerplate). The caller passes
+ * the slim tool for `slim`.
  */
-export function toolFields(server: string, tool: RawTool, kind: DocumentKind, sidecar?: SidecarEntry): FieldTerms {
+/** TTC's type names: grammar, not words a task says (a "number" in a task is not a parameter's type). */
+const TYPE_WORDS = new Set(['string', 'number', 'integer', 'boolean', 'null', 'object', 'array', 'any'].map((w) => terms(w)[0] ?? w));
+
+export function toolFields(server: string, tool: RawTool, kind: DocumentKind, sidecar?: SidecarEntry, boilerplate?: ReadonlySet<string>): FieldTerms {
   const name = terms(tool.name);
   const serverTerms = terms(server);
   if (kind === 'ttc') {
-    const entry = toTTC(tool, sidecar);
+    const entry = toTTC(tool, sidecar, boilerplate);
     return {
       name,
       server: serverTerms,
       purpose: terms(entry.purpose),
-      params: terms(renderParams(entry.input)),
+      params: terms(renderParams(entry.input)).filter((t) => !TYPE_WORDS.has(t)),
       when: terms(entry.when.replace(/^user (wants|requests|asks|needs|intends) to /, '')),
       tags: entry.tags.flatMap((t) => terms(t)),
     };

@@ -1,6 +1,7 @@
 import type { Catalog, RawTool } from '../catalog/types.js';
 import { PRESETS } from '../slim/policy.js';
 import { slimCatalog } from '../slim/slim-catalog.js';
+import { serverBoilerplate } from '../ttc/to-ttc.js';
 import type { Sidecar } from '../ttc/types.js';
 import { Bm25fIndex, type FieldParams } from './bm25f.js';
 import { toolFields } from './documents.js';
@@ -104,9 +105,11 @@ export class ToolSearchIndex {
 
   /** Index (or re-index) a server's tools. For `slim` documents, pass the slim tools. */
   add(server: string, tools: readonly RawTool[]): void {
+    const kind = this.options.document ?? 'full';
+    const boilerplate = kind === 'ttc' ? serverBoilerplate(tools) : undefined;
     for (const tool of tools) {
       const key = keyOf(server, tool.name);
-      const fields = toolFields(server, tool, this.options.document ?? 'full', this.options.sidecar?.tools[tool.name]);
+      const fields = toolFields(server, tool, kind, this.options.sidecar?.tools[tool.name], boilerplate);
       this.index.add(key, fields);
       this.tools.set(key, { server, tool: tool.name, name: [...new Set(fields.name)], mode: toolMode(tool) });
     }

@@ -6,7 +6,7 @@ import type { Catalog } from '../catalog/types.js';
 import { parseTTC } from './parse.js';
 import { TTCParseError } from './parse-error.js';
 import { renderCatalogTTC } from './render.js';
-import { toTTC } from './to-ttc.js';
+import { serverToTTC } from './to-ttc.js';
 import type { Sidecar, TTCEntry } from './types.js';
 
 const HEADER = /^# server: (.+)$/;
@@ -14,7 +14,7 @@ const HEADER = /^# server: (.+)$/;
 export function catalogToTTC(catalog: Catalog, sidecar?: Sidecar): { server: string; entries: TTCEntry[] }[] {
   return catalog.servers
     .filter((s) => s.tools.length)
-    .map((s) => ({ server: s.name, entries: s.tools.map((t) => toTTC(t, sidecar?.tools[t.name])) }));
+    .map((s) => ({ server: s.name, entries: serverToTTC(s.tools, sidecar) }));
 }
 
 export function renderServersTTC(blocks: readonly { server: string; entries: readonly TTCEntry[] }[]): string {

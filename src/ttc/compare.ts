@@ -2,7 +2,7 @@ import type { Catalog } from '../catalog/types.js';
 import { addSizes, sizeOf } from '../cost/tokenizer.js';
 import type { Size } from '../cost/types.js';
 import { renderTTC } from './render.js';
-import { toTTC } from './to-ttc.js';
+import { serverToTTC } from './to-ttc.js';
 import type { Sidecar } from './types.js';
 
 export interface TTCComparison {
@@ -17,7 +17,8 @@ export interface TTCComparison {
 export function compareTTC(catalog: Catalog, sidecar?: Sidecar): { tools: TTCComparison[]; servers: TTCComparison[]; total: TTCComparison } {
   const tools: TTCComparison[] = [];
   const servers = catalog.servers.map((server) => {
-    const rows = server.tools.map((tool) => ({ server: server.name, tool: tool.name, json: sizeOf(JSON.stringify(tool)), ttc: sizeOf(renderTTC(toTTC(tool, sidecar?.tools[tool.name]))) }));
+    const entries = serverToTTC(server.tools, sidecar);
+    const rows = server.tools.map((tool, i) => ({ server: server.name, tool: tool.name, json: sizeOf(JSON.stringify(tool)), ttc: sizeOf(renderTTC(entries[i]!)) }));
     tools.push(...rows);
     return { server: server.name, json: addSizes(rows.map((r) => r.json)), ttc: addSizes(rows.map((r) => r.ttc)) };
   });

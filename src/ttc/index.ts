@@ -10,7 +10,7 @@ export type {
   TTCRange,
   TTCType,
 } from './types.js';
-export { toTTC } from './to-ttc.js';
+export { serverToTTC, toTTC } from './to-ttc.js';
 export { renderCatalogTTC, renderTTC } from './render.js';
 export { renderParams, renderType } from './render-type.js';
 export { parseTTC, parseTTCEntry } from './parse.js';
@@ -18,5 +18,5 @@ export { parseTypeAt } from './parse-type.js';
 export { TTCParseError } from './parse-error.js';
 export { ttcInToJsonSchema } from './to-json-schema.js';
 export { deriveWhen, INTENTS, validateWhen, type WhenCheck } from './when.js';
-export { deriveTags } from './tags.js';
+export { boilerplateWords, deriveTags } from './tags.js';
 export { checkSidecarTools, parseSidecar } from './sidecar.js';

@@ -21,11 +21,11 @@ const GENERIC = new Set(['mcp', 'tool', 'tools', 'server', 'api', 'new', 'multip
  * Words the rest of the description repeats (or names) that neither the name nor PURPOSE has:
  * the description is gone from TTC, and these keep a retriever able to find the tool by them.
  */
-function topicWords(rest: string, taken: ReadonlySet<string>): string[] {
+function topicWords(rest: string, taken: ReadonlySet<string>, boilerplate: ReadonlySet<string>): string[] {
   const counts = new Map<string, number>();
   for (const raw of rest.split(/[^A-Za-z0-9-]+/)) {
     const w = singular(raw.toLowerCase());
-    if (w.length < 3 || FUNCTION_WORDS.has(w) || GENERIC.has(w) || DESCRIPTION_WORDS.has(w) || isAction(baseForm(w)) || taken.has(w)) continue;
+    if (w.length < 3 || FUNCTION_WORDS.has(w) || GENERIC.has(w) || DESCRIPTION_WORDS.has(w) || isAction(baseForm(w)) || taken.has(w) || boilerplate.has(w)) continue;
     // A word the domain vocabulary knows, or a name or acronym the text capitalises (PDF, Excel), is a topic; "clearly" is not.
     const topical = DOMAIN_WORDS.has(w) || DOMAIN_WORDS.has(raw.toLowerCase()) || (/^[A-Z]/.test(raw) && /[A-Z]/.test(raw.slice(1))) ? 10 : /^[A-Z]/.test(raw) ? 2 : 0;
     // Short words are tags only as acronyms the text spells in capitals (PDF, CPU), not "day" or "top".
@@ -35,7 +35,27 @@ function topicWords(rest: string, taken: ReadonlySet<string>): string[] {
   return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, MAX_TOPIC_TAGS).map(([w]) => w);
 }
 
-export function deriveTags(toolName: string, purpose: string, rest = ''): string[] {
+/** A word in at least this share of a server's descriptions is its boilerplate ("use absolute paths"), not one tool's topic. */
+const BOILERPLATE_SHARE = 0.4;
+/** Below this many tools a server has no boilerplate to speak of. */
+const BOILERPLATE_MIN_TOOLS = 4;
+
+const descriptionWords = (text: string): Set<string> => new Set(text.split(/[^A-Za-z0-9-]+/).map((raw) => singular(raw.toLowerCase())));
+
+/**
+ * The words a server repeats across its tools' descriptions: notes every tool carries ("only works
+ * within allowed directories", "prefer paths within mounted directories"). They tell its tools
+ * apart from nothing, so they are never a tool's topic tag.
+ */
+export function boilerplateWords(descriptions: readonly (string | undefined)[]): Set<string> {
+  const texts = descriptions.filter((d): d is string => typeof d === 'string' && d.length > 0);
+  if (texts.length < BOILERPLATE_MIN_TOOLS) return new Set();
+  const counts = new Map<string, number>();
+  for (const text of texts) for (const w of descriptionWords(text)) counts.set(w, (counts.get(w) ?? 0) + 1);
+  return new Set([...counts].filter(([, n]) => n / texts.length >= BOILERPLATE_SHARE).map(([w]) => w));
+}
+
+export function deriveTags(toolName: string, purpose: string, rest = '', boilerplate: ReadonlySet<string> = new Set()): string[] {
   const words = nameWords(toolName);
   // Only the name's first action word is the verb: in `stop_search`, "search" is the thing.
   const verbAt = words.findIndex((w) => isAction(baseForm(w)));
@@ -54,7 +74,7 @@ export function deriveTags(toolName: string, purpose: string, rest = ''): string
   }
   const base = tags.length > 0 ? tags : words.filter((w) => !FUNCTION_WORDS.has(w)).slice(0, MAX_TAGS);
   const taken = new Set([...base, ...words, ...purpose.toLowerCase().split(/[^a-z0-9-]+/).map(singular)]);
-  return [...base, ...topicWords(rest, taken)];
+  return [...base, ...topicWords(rest, taken, boilerplate)];
 }
 
 /** `files` → `file`, `entities` → `entity`, `searches` → `search`: tags group better singular. */

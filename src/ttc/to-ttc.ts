@@ -2,15 +2,19 @@
 import type { RawTool } from '../catalog/types.js';
 import { oneLine } from './lexical.js';
 import { schemaToParams } from './schema-to-type.js';
-import { deriveTags } from './tags.js';
+import { boilerplateWords, deriveTags } from './tags.js';
 import { sentences } from '../text/sentences.js';
 import { nameWords, purposeOf } from './text.js';
-import type { SidecarEntry, TTCEntry } from './types.js';
+import type { Sidecar, SidecarEntry, TTCEntry } from './types.js';
 import { deriveWhen } from './when.js';
 
 const afterFirstSentence = (text: string): string => sentences(text).slice(1).map((s) => s.text).join(' ');
 
-export function toTTC(tool: RawTool, sidecar?: SidecarEntry): TTCEntry {
+/**
+ * `boilerplate`: words the tool's server repeats in most descriptions (`boilerplateWords` over its
+ * tools), kept out of the derived tags.
+ */
+export function toTTC(tool: RawTool, sidecar?: SidecarEntry, boilerplate?: ReadonlySet<string>): TTCEntry {
   const description = typeof tool.description === 'string' ? tool.description : '';
   const derivedPurpose = purposeOf(description) || nameWords(tool.name).join(' ') || tool.name;
   const purpose = sidecar?.purpose !== undefined ? oneLine(sidecar.purpose) : derivedPurpose;
@@ -20,7 +24,7 @@ export function toTTC(tool: RawTool, sidecar?: SidecarEntry): TTCEntry {
     // `input_schema` is the Anthropic API's spelling (seeds/002's example uses it).
     input: schemaToParams(tool.inputSchema ?? tool.input_schema),
     when: sidecar?.when !== undefined ? oneLine(sidecar.when) : deriveWhen(tool.name, purpose),
-    tags: sidecar?.tags ?? deriveTags(tool.name, purpose, afterFirstSentence(description)),
+    tags: sidecar?.tags ?? deriveTags(tool.name, purpose, afterFirstSentence(description), boilerplate),
   };
   if (tool.outputSchema !== undefined) {
     const output = schemaToParams(tool.outputSchema);
@@ -30,3 +34,12 @@ export function toTTC(tool: RawTool, sidecar?: SidecarEntry): TTCEntry {
   if (sidecar?.err && sidecar.err.length > 0) entry.err = sidecar.err;
   return entry;
 }
+
+/** A server's tools → their TTC entries, tags derived knowing what the server repeats in every description. */
+export function serverToTTC(tools: readonly RawTool[], sidecar?: Sidecar): TTCEntry[] {
+  const boilerplate = serverBoilerplate(tools);
+  return tools.map((t) => toTTC(t, sidecar?.tools[t.name], boilerplate));
+}
+
+export const serverBoilerplate = (tools: readonly RawTool[]): Set<string> =>
+  boilerplateWords(tools.map((t) => (typeof t.description === 'string' ? t.description : undefined)));

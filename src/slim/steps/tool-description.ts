@@ -1,4 +1,6 @@
 import { sentences } from '../../text/sentences.js';
+import type { RawTool } from '../../catalog/types.js';
+import { isJsonObject } from '../../schema/walk.js';
 import type { Removal, SlimStep } from '../types.js';
 
 /** Sentences that tell the model when to pick the tool (or not): worth their tokens on every request. */
@@ -19,9 +21,9 @@ const MAX_LIST_ITEM_CHARS = 120;
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Names of the tool's top-level parameters: "- literalSearch: …" documents one, it is not a when. */
-function parameterNames(tool: { inputSchema?: unknown }): Set<string> {
-  const props = (tool.inputSchema as { properties?: unknown } | undefined)?.properties;
-  return new Set(props && typeof props === 'object' ? Object.keys(props) : []);
+function parameterNames(tool: RawTool): Set<string> {
+  const props = isJsonObject(tool.inputSchema) ? tool.inputSchema.properties : undefined;
+  return new Set(isJsonObject(props) ? Object.keys(props) : []);
 }
 
 /**
