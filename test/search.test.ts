@@ -5,7 +5,7 @@ import { newCatalog } from '../src/catalog/catalog-file.js';
 import { toolMatcher } from '../src/catalog/select.js';
 import type { RawTool } from '../src/catalog/types.js';
 import { phaseCatalog } from '../src/search/phases.js';
-import { EXPANSION_WEIGHT, IMPLIES_WEIGHT, MAX_TASK_CHARS, mentionsUrl, normalizeTask, queryConcepts, queryTerms } from '../src/search/query.js';
+import { EXPANSION_WEIGHT, IMPLIES_WEIGHT, MAX_TASK_CHARS, mentionsUrl, normalizeTask, queryConcepts, queryTerms, sameWord } from '../src/search/query.js';
 import { taskMode, toolMode } from '../src/search/intent.js';
 import { terms } from '../src/search/tokenize.js';
 import { indexCatalog, rankTools, taskSteps, ToolSearchIndex } from '../src/search/tool-index.js';
@@ -92,6 +92,16 @@ describe('text into terms', () => {
     assert.deepEqual(terms('open two pull requests'), ['open', 'two', 'pr', 'pull', 'request']);
     const tools = catalogOf({ g: [tool('login', 'Log in to the service.'), tool('query_logs', 'Query error logs of the service.'), tool('other', 'Something else.')] });
     assert.equal(rankTools(tools, 'check the error logs in grafana', 1)[0]?.id, 'g/query_logs');
+  });
+
+  test('a lexicon entry applies to forms of its own word, not to words that only stem alike', () => {
+    assert.ok(sameWord('listings', 'list') && sameWord('running', 'run') && sameWord('entries', 'entry') && sameWord('configuration', 'configure') && sameWord('deployment', 'deploy'));
+    assert.ok(!sameWord('fitness', 'fit') && !sameWord('acme', 'acm') && !sameWord('harness', 'har') && !sameWord('news', 'new'));
+    // The lexicons have "fitness" (workout), "acm" (AWS certificates) and "new" (create): none may reach these tasks.
+    assert.ok(!queryTerms('make sure the table fits on screen').has('workout'));
+    assert.ok(!queryTerms('issues in the acme repo').has('aws'));
+    assert.ok(!queryTerms('latest news about rust').has('creat'));
+    assert.ok(queryTerms('latest news about rust').has('headlin') && queryTerms('job listings').has('enumer') && queryTerms('show the configuration').has('config'));
   });
 
   test('a task splits into steps only where a new step starts', () => {

@@ -1,4 +1,4 @@
-import { stem, termGroups, terms } from './tokenize.js';
+import { stem, termGroups, terms, words } from './tokenize.js';
 import { DOMAIN_WORDS, GROUPS, IMPLIES } from './lexicon/index.js';
 
 /** How much a synonym counts against a word the user wrote. */
@@ -9,29 +9,75 @@ const IMPLIED_WEIGHT = 0.5;
 /** How much a tool word counts that a user's word implies ("altitude" → elevation). */
 export const IMPLIES_WEIGHT = 0.7;
 
-/** stem → stems of every word that shares a group with it. */
-const SYNONYMS: ReadonlyMap<string, ReadonlySet<string>> = (() => {
-  const map = new Map<string, Set<string>>();
+/** A lexicon entry found by the stem of its key: the key as written, and the stems it brings. */
+interface Entry {
+  key: string;
+  stems: readonly string[];
+}
+
+function addEntry(map: Map<string, Entry[]>, key: string, stems: readonly string[]): void {
+  const s = stem(key.toLowerCase());
+  const list = map.get(s) ?? [];
+  list.push({ key: key.toLowerCase(), stems: [...new Set(stems)].filter((t) => t !== s) });
+  map.set(s, list);
+}
+
+/** stem → each group word with that stem, with the stems of the rest of its group. */
+const SYNONYMS: ReadonlyMap<string, readonly Entry[]> = (() => {
+  const map = new Map<string, Entry[]>();
   for (const group of GROUPS) {
     const stems = group.map((w) => stem(w));
-    for (const s of stems) {
-      const set = map.get(s) ?? new Set<string>();
-      for (const other of stems) if (other !== s) set.add(other);
-      map.set(s, set);
-    }
+    group.forEach((w, i) => addEntry(map, w, stems.filter((_, j) => j !== i)));
   }
   return map;
 })();
 
-/** stem of a user's word → stems of the tool words it implies. */
-const IMPLIED_BY: ReadonlyMap<string, readonly string[]> = (() => {
-  const map = new Map<string, string[]>();
-  for (const [word, targets] of IMPLIES) {
-    const s = stem(word);
-    map.set(s, [...new Set([...(map.get(s) ?? []), ...targets.map((t) => stem(t))])].filter((t) => t !== s));
-  }
+/** stem of a user's word → the keys with that stem and the stems of the tool words each implies. */
+const IMPLIED_BY: ReadonlyMap<string, readonly Entry[]> = (() => {
+  const map = new Map<string, Entry[]>();
+  for (const [word, targets] of IMPLIES) addEntry(map, word, targets.map((t) => stem(t)));
   return map;
 })();
+
+/** Words whose final s is not a plural's. */
+const NOT_PLURAL = new Set(['news', 'means', 'goods', 'series', 'species', 'lens', 'always', 'perhaps']);
+
+/** One step of regular inflection undone: files → file, boxes → box, entries → entry, running → run, created → create. */
+function baseForms(word: string): string[] {
+  const out: string[] = [];
+  if (/ies$/.test(word) && word.length > 4) out.push(`${word.slice(0, -3)}y`);
+  if (/(?:s|x|z|ch|sh)es$/.test(word)) out.push(word.slice(0, -2));
+  if (/s$/.test(word) && !/(?:ss|us|is)$/.test(word) && !NOT_PLURAL.has(word)) out.push(word.slice(0, -1));
+  for (const suffix of ['ing', 'ed']) {
+    if (!word.endsWith(suffix) || word.length - suffix.length < 3) continue;
+    const base = word.slice(0, -suffix.length);
+    out.push(base, `${base}e`);
+    if (/([b-df-hj-np-tv-z])\1$/.test(base)) out.push(base.slice(0, -1));
+    if (suffix === 'ed' && base.endsWith('i')) out.push(`${base.slice(0, -1)}y`);
+  }
+  // The noun of an action: configuration → configure, creation → create, deletion → delete, deployment → deploy.
+  const noun = /^(.{3,}?)(ation|ion|ment)$/.exec(word);
+  if (noun) out.push(noun[1]!, `${noun[1]}e`, ...(noun[2] === 'ation' ? [`${noun[1]}ate`] : []));
+  return out;
+}
+
+/** A word with every form reached by undoing inflections in turn ("listings" → listing → list). */
+export function lemmas(word: string): Set<string> {
+  const out = new Set([word]);
+  for (const w of out) for (const b of baseForms(w)) out.add(b);
+  return out;
+}
+
+/**
+ * Whether a written word and a lexicon key are forms of one word (files/file, running/run), not
+ * two words the stemmer happens to merge: fitness/fit, acme/acm, harness/har, news/new.
+ */
+export function sameWord(written: string, key: string): boolean {
+  if (written === key) return true;
+  const a = lemmas(written);
+  for (const l of lemmas(key)) if (a.has(l)) return true;
+  return false;
+}
 
 // A host ends at its top-level domain: "settings.local.json" and "search.test.ts" are files.
 const URL = /\b(?:https?:\/\/\S+|(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|app|ai|co|edu|gov|test|local)(?:[/:]\S*|(?![\w.-]))|localhost(?::\d+)?\S*)/gi;
@@ -151,6 +197,12 @@ export function readTask(task: string, options: QueryOptions = {}): TaskReading 
     groups.set(key, { terms: g, weight: Math.min(1.5, (seen?.weight ?? 0) + 1) });
   }
   const values = valueTerms(task);
+  // The written forms behind each stem, so a lexicon entry applies only to forms of its own word.
+  const surfaces = new Map<string, Set<string>>();
+  for (const w of words(text)) {
+    const t = stem(w);
+    surfaces.set(t, (surfaces.get(t) ?? new Set()).add(w));
+  }
   const written = new Set([...groups.values()].flatMap((g) => g.terms));
   const concepts: Map<string, number>[] = [];
   for (const { terms: group, weight: counted } of groups.values()) {
@@ -161,8 +213,11 @@ export function readTask(task: string, options: QueryOptions = {}): TaskReading 
     };
     if (options.expand !== false) {
       for (const t of group) {
-        for (const syn of SYNONYMS.get(t) ?? []) raise(syn, options.expansionWeight ?? EXPANSION_WEIGHT);
-        for (const target of IMPLIED_BY.get(t) ?? []) raise(target, IMPLIES_WEIGHT);
+        // A folded phrase has no written form of its own: its entries all apply.
+        const forms = surfaces.get(t);
+        const applies = (e: Entry) => !forms || [...forms].some((u) => sameWord(u, e.key));
+        for (const e of SYNONYMS.get(t) ?? []) if (applies(e)) for (const syn of e.stems) raise(syn, options.expansionWeight ?? EXPANSION_WEIGHT);
+        for (const e of IMPLIED_BY.get(t) ?? []) if (applies(e)) for (const target of e.stems) raise(target, IMPLIES_WEIGHT);
       }
     }
     concepts.push(concept);
