@@ -74,6 +74,8 @@ export function lemmas(word: string): Set<string> {
  */
 export function sameWord(written: string, key: string): boolean {
   if (written === key) return true;
+  // A key that is itself a verb form means that form: "created" (a date) is not "create", "filing" (a report) not "file".
+  if (/(?:ing|ed)$/.test(key) && key.length > 4) return written === `${key}s`;
   const a = lemmas(written);
   for (const l of lemmas(key)) if (a.has(l)) return true;
   return false;
