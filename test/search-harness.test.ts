@@ -67,11 +67,20 @@ describe('query files', () => {
     const ok = '{"id":"1","query":"do a","gold":["srv/a"]}';
     assert.match(error(`${ok}\n{"id":"2",`), /^q\.jsonl:2: not valid JSON/);
     assert.match(error(`${ok}\n${ok}`), /^q\.jsonl:2: "id" "1" is used twice/);
-    assert.match(error('{"id":"1","query":"do a","gold":["srv/c"]}'), /^q\.jsonl:1: tool "srv\/c" is not in the catalogs/);
-    assert.match(error('{"id":"1","query":"do a","gold":[]}'), /^q\.jsonl:1: "gold" must be a non-empty array/);
+    assert.match(error('{"id":"1","query":"do a","gold":["srv/c"]}'), /^q\.jsonl:1: tool "srv\/c" is not in the catalogs \(did you mean "srv\/a"\?\)/);
+    assert.match(error('{"id":"1","query":"do a","gold":[]}'), /^q\.jsonl:1: "gold" must be a "server\/tool" string or a non-empty array/);
     assert.match(error('{"id":"1","query":"do a","gold":["srv/a"],"grades":{"srv/b":"high"}}'), /^q\.jsonl:1: "grades"/);
     assert.match(error('[1]'), /^q\.jsonl:1: not a JSON object/);
     assert.match(error('\n\n'), /no queries/);
+  });
+  test('other sets\' ways of writing ids are read when they name one tool; ids are optional', () => {
+    const many = new Set(['srv/a', 'srv/b', 'other/b']);
+    const read = (line: string) => parseQueries(line, 'q.jsonl', many)[0]!;
+    assert.deepEqual([...read('{"query":"do a","gold":"srv:a"}').gold], ['srv/a']);
+    assert.deepEqual([...read('{"query":"do a","gold":["mcp__srv__a","a"]}').gold], ['srv/a']);
+    assert.equal(read('{"query":"do a","gold":["srv/a"]}').id, 'line 1');
+    assert.equal(read('{"id":7,"query":"do a","gold":["srv/a"]}').id, '7');
+    assert.throws(() => read('{"query":"do b","gold":["b"]}'), /tool "b" is in several servers \(srv\/b, other\/b\); write it as server\/tool/);
   });
   test('a raw {"tools": [...]} catalog is one server named after its file', () => {
     const dir = mkdtempSync(join(tmpdir(), 'search-harness-'));

@@ -8,6 +8,7 @@ import { newCatalog, parseCatalog } from '../../src/catalog/catalog-file.js';
 import type { Catalog } from '../../src/catalog/types.js';
 import { SlimError } from '../../src/errors.js';
 import { isJsonObject as isObject } from '../../src/schema/walk.js';
+import { closest } from '../../src/util/closest.js';
 
 export interface Query {
   id: string;
@@ -49,12 +50,33 @@ export const toolIds = (catalog: Catalog) => new Set(catalog.servers.flatMap((s)
 const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
 const isGrade = (v: unknown) => typeof v === 'number' && Number.isFinite(v) && v >= 0;
 
-const FORMAT = '; each line must be {"id", "query", "gold": ["server/tool"], "grades"?: {"server/tool": 2|1}}';
+const FORMAT = '; each line must be {"id"?, "query", "gold": ["server/tool"], "grades"?: {"server/tool": 2|1}}';
 
-/** Parse and check a JSONL query file: every line an object with a unique id, a query, and gold ids in `ids`. */
+/**
+ * A gold id as other sets write it, read against the catalogs: `server/tool` as it is;
+ * `server:tool`, `server__tool` and Claude's `mcp__server__tool` when that names one tool; a bare
+ * tool name when exactly one server has it. Undefined when none (or several) match.
+ */
+export function resolveToolId(written: string, ids: ReadonlySet<string>, byName: ReadonlyMap<string, readonly string[]>): string | undefined {
+  if (ids.has(written)) return written;
+  const bare = written.replace(/^mcp__/, '');
+  for (const sep of [':', '__', '.']) {
+    const at = bare.indexOf(sep);
+    if (at > 0 && ids.has(`${bare.slice(0, at)}/${bare.slice(at + sep.length)}`)) return `${bare.slice(0, at)}/${bare.slice(at + sep.length)}`;
+  }
+  const owners = byName.get(written);
+  return owners?.length === 1 ? owners[0] : undefined;
+}
+
+/** Parse and check a JSONL query file: every line an object with a query and gold ids the catalogs hold. */
 export function parseQueries(text: string, file: string, ids: ReadonlySet<string>): Query[] {
   const queries: Query[] = [];
   const seenIds = new Set<string>();
+  const byName = new Map<string, string[]>();
+  for (const id of ids) {
+    const name = id.slice(id.indexOf('/') + 1);
+    byName.set(name, [...(byName.get(name) ?? []), id]);
+  }
   const lines = text.split(/\r?\n/);
   lines.forEach((line, i) => {
     if (line.trim() === '') return; // blank lines (a trailing newline) are not queries
@@ -70,19 +92,28 @@ export function parseQueries(text: string, file: string, ids: ReadonlySet<string
       fail(`not valid JSON (${(error as Error).message})`);
     }
     if (!isObject(data)) fail('not a JSON object');
-    const { id, query, gold, grades, kind } = data;
-    if (typeof id !== 'string' || id === '') fail('"id" must be a non-empty string');
+    const { query, grades, kind } = data;
+    // Sets without ids are common; the line number is one.
+    const id = data.id === undefined ? `line ${i + 1}` : typeof data.id === 'number' ? String(data.id) : data.id;
+    const gold = typeof data.gold === 'string' ? [data.gold] : data.gold;
+    if (typeof id !== 'string' || id === '') fail('"id", when given, must be a non-empty string');
     if (seenIds.has(id)) fail(`"id" ${JSON.stringify(id)} is used twice`);
     if (typeof query !== 'string' || query.trim() === '') fail('"query" must be a non-empty string');
-    if (!isStrings(gold) || gold.length === 0) fail('"gold" must be a non-empty array of "server/tool" strings');
+    if (!isStrings(gold) || gold.length === 0) fail('"gold" must be a "server/tool" string or a non-empty array of them');
     if (grades !== undefined && !(isObject(grades) && Object.values(grades).every(isGrade))) fail('"grades" must map "server/tool" to a number ≥ 0');
-    const graded = new Map(Object.entries((grades ?? {}) as Record<string, number>));
-    for (const tool of [...gold, ...graded.keys()]) {
-      if (!ids.has(tool)) fail(`tool ${JSON.stringify(tool)} is not in the catalogs (ids are <server>/<tool name>; a raw {"tools": [...]} file's server is its file name without .json)`, false);
-    }
-    for (const g of gold) if (!graded.has(g)) graded.set(g, 2);
+    const resolve = (tool: string): string => {
+      const found = resolveToolId(tool, ids, byName);
+      if (found !== undefined) return found;
+      const owners = byName.get(tool);
+      if (owners && owners.length > 1) fail(`tool ${JSON.stringify(tool)} is in several servers (${owners.join(', ')}); write it as server/tool`, false);
+      const near = closest(tool, ids);
+      fail(`tool ${JSON.stringify(tool)} is not in the catalogs${near ? ` (did you mean ${JSON.stringify(near)}?)` : ''}; ids are <server>/<tool name>, and a raw {"tools": [...]} file's server is its file name without .json`, false);
+    };
+    const graded = new Map(Object.entries((grades ?? {}) as Record<string, number>).map(([tool, g]) => [resolve(tool), g] as const));
+    const goldIds = gold.map(resolve);
+    for (const g of goldIds) if (!graded.has(g)) graded.set(g, 2);
     seenIds.add(id);
-    queries.push({ id, query, gold: new Set(gold), grades: graded, ...(typeof kind === 'string' ? { kind } : {}) });
+    queries.push({ id, query, gold: new Set(goldIds), grades: graded, ...(typeof kind === 'string' ? { kind } : {}) });
   });
   if (queries.length === 0) throw new SlimError('config', `${file}: no queries (expected one JSON object per line)`);
   return queries;

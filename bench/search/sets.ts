@@ -11,7 +11,7 @@ export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 export interface QuerySetSpec {
   name: string;
-  /** JSONL: `{"id","query","gold":["server/tool"],"grades"?:{"server/tool":2|1}}` per line. */
+  /** JSONL: `{"id"?,"query","gold":["server/tool"],"grades"?:{"server/tool":2|1}}` per line (see load.ts for the variants read). */
   queries: string;
   /** Pooled into one catalog: every query competes against every tool of every file. */
   catalogs: string[];
