@@ -82,10 +82,14 @@ describe('query files', () => {
     assert.equal(read('{"id":7,"query":"do a","gold":["srv/a"]}').id, '7');
     assert.throws(() => read('{"query":"do b","gold":["b"]}'), /tool "b" is in several servers \(srv\/b, other\/b\); write it as server\/tool/);
   });
-  test('a raw {"tools": [...]} catalog is one server named after its file', () => {
+  test('a raw {"tools": [...]} catalog is one server named after its file; a directory is its catalogs without the .meta.json files', () => {
     const dir = mkdtempSync(join(tmpdir(), 'search-harness-'));
     writeFileSync(join(dir, 'my-server.json'), JSON.stringify({ tools: [{ name: 'go' }] }));
+    writeFileSync(join(dir, 'my-server.meta.json'), JSON.stringify({ serverInfo: { name: 'x' } }));
+    writeFileSync(join(dir, 'README.md'), '# catalogs');
     assert.deepEqual([...toolIds(loadCatalogs([join(dir, 'my-server.json')]))], ['my-server/go']);
+    assert.deepEqual([...toolIds(loadCatalogs([dir]))], ['my-server/go']);
+    assert.throws(() => loadCatalogs([mkdtempSync(join(tmpdir(), 'search-harness-empty-'))]), /a directory without catalog files/);
   });
   test('bench:search exits 2 with a one-line message for a bad file, no stack', () => {
     const dir = mkdtempSync(join(tmpdir(), 'search-harness-'));

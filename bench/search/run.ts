@@ -3,7 +3,7 @@
  *
  *   npm run bench:search                                   every set, then the latency section
  *   npm run bench:search -- --set NAME                     one built-in set (or `latency`)
- *   npm run bench:search -- --queries Q.jsonl --catalog A.json [--catalog B.json …] [--name NAME]
+ *   npm run bench:search -- --queries Q.jsonl --catalog A.json|DIR [--catalog B.json …] [--name NAME]
  *   add --misses to list, per set, the queries whose gold tool is not in the top 5 (full documents)
  *
  * A bad set file ends with a one-line message (file:line) and exit code 2, never a stack.
