@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { mkdtempSync } from 'node:fs';
 import { sharedCatalog } from '../bench/_catalogs.js';
 import { newCatalog } from '../src/catalog/catalog-file.js';
 import { toolMatcher } from '../src/catalog/select.js';
@@ -259,6 +262,18 @@ test('mcp-slim search ranks the tools of any source', async () => {
   assert.equal(out.hits[0].id, 'server-puppeteer/puppeteer_screenshot');
   const bad = await runCli(['search', '--catalog', `${FIXTURES}catalogs/shared/server-puppeteer.json`]);
   assert.equal(bad.code, 2);
+});
+
+test('--catalog DIR reads every catalog in the directory; the terminal shows each description on one line', async () => {
+  const { code, stdout } = await runCli(['search', 'read the complete contents of a file', '--k', '12', '--catalog', `${FIXTURES}catalogs/shared`]);
+  assert.equal(code, 0);
+  assert.match(stdout, /server-filesystem\/read_text_file/);
+  // Desktop Commander's descriptions open with a line break and indentation.
+  assert.match(stdout, /desktop-commander\/read_file .*\n {4}Read contents from files and URLs\./);
+  const empty = await runCli(['search', 'x', '--catalog', mkdtempSync(join(tmpdir(), 'mcp-slim-empty-'))]);
+  assert.equal(empty.code, 2);
+  assert.match(empty.stderr, /a directory without catalog files \(\*\.json\)/);
+  assert.equal(empty.stderr.trim().split('\n').length, 1);
 });
 
 test('indexCatalog indexes every tool of the real catalogs in each document kind', () => {

@@ -2,12 +2,13 @@
  * Reading a query set: its catalogs pooled into one, and its JSONL checked line by line against
  * them. Anything wrong with a user's file is a SlimError naming the file and line, never a stack.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import { newCatalog, parseCatalog } from '../../src/catalog/catalog-file.js';
 import type { Catalog } from '../../src/catalog/types.js';
 import { SlimError } from '../../src/errors.js';
 import { isJsonObject as isObject } from '../../src/schema/walk.js';
+import { catalogPaths } from '../../src/sources/catalog-paths.js';
 import { closest } from '../../src/util/closest.js';
 
 export interface Query {
@@ -33,26 +34,9 @@ function readText(file: string): string {
   }
 }
 
-/**
- * A catalog argument as files: a file as it is; a directory as its `*.json` files, sorted, without
- * the `*.meta.json` handshakes saved beside raw tools/list files (../shared/catalogs' layout).
- */
-export function catalogPaths(path: string): string[] {
-  let entries: string[];
-  try {
-    if (!statSync(path).isDirectory()) return [path];
-    entries = readdirSync(path);
-  } catch (error) {
-    throw new SlimError('config', `${shown(path)}: cannot read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
-  }
-  const files = entries.filter((f) => f.endsWith('.json') && !f.endsWith('.meta.json')).sort();
-  if (files.length === 0) throw new SlimError('config', `${shown(path)}: a directory without catalog files (*.json)`);
-  return files.map((f) => join(path, f));
-}
-
 /** One catalog of every server in the files (directories read as by catalogPaths); server names must be distinct, since ids are `server/tool`. */
 export function loadCatalogs(paths: readonly string[]): Catalog {
-  const servers = paths.flatMap(catalogPaths).flatMap((file) => parseCatalog(readText(file), shown(file)).servers);
+  const servers = paths.flatMap((p) => catalogPaths(p)).flatMap((file) => parseCatalog(readText(file), shown(file)).servers);
   const seen = new Set<string>();
   for (const s of servers) {
     if (seen.has(s.name)) throw new SlimError('config', `server "${s.name}" appears in more than one catalog file; tool ids are server/tool, so rename one`);
@@ -146,7 +130,7 @@ export interface LoadedSet {
 }
 
 export function loadSet(name: string, queriesFile: string, catalogArgs: string[]): LoadedSet {
-  const catalogFiles = catalogArgs.flatMap(catalogPaths);
+  const catalogFiles = catalogArgs.flatMap((p) => catalogPaths(p));
   const catalog = loadCatalogs(catalogFiles);
   const ids = toolIds(catalog);
   const queries = parseQueries(readText(queriesFile), shown(queriesFile), ids);

@@ -1,4 +1,5 @@
 import pc from 'picocolors';
+import { truncate } from '../util/format.js';
 import { SlimError } from '../errors.js';
 import { indexCatalog } from '../search/tool-index.js';
 import type { DocumentKind } from '../search/types.js';
@@ -55,9 +56,11 @@ export async function searchCommand(io: CliIO, argv: string[]): Promise<ExitCode
   if (values.json) io.stdout.write(`${JSON.stringify({ schemaVersion: 1, command: 'search', task, document, hits }, null, 2)}\n`);
   else {
     const c = pc.createColors(useColor(io.stdout, io.env));
-    const descriptions = new Map<string, string>(collected.catalog.servers.flatMap((s) => s.tools.map((t): [string, string] => [`${s.name}/${t.name}`, typeof t.description === "string" ? t.description : ""])));
+    const descriptions = new Map<string, string>(collected.catalog.servers.flatMap((s) => s.tools.map((t): [string, string] => [`${s.name}/${t.name}`, typeof t.description === 'string' ? t.description : ''])));
     if (!hits.length) io.stdout.write('no tool matches that task\n');
-    hits.forEach((h, i) => io.stdout.write(`${String(i + 1).padStart(2)}. ${c.bold(h.id)} ${c.dim(h.score.toFixed(2))}\n    ${(descriptions.get(h.id) ?? '').split('\n')[0]!.slice(0, 110)}\n`));
+    // Descriptions often open with a blank line and indentation: show their first words on one line.
+    const gist = (id: string) => truncate((descriptions.get(id) ?? '').replace(/\s+/g, ' ').trim(), 110);
+    hits.forEach((h, i) => io.stdout.write(`${String(i + 1).padStart(2)}. ${c.bold(h.id)} ${c.dim(h.score.toFixed(2))}\n    ${gist(h.id)}\n`));
   }
   return collected.failed ? EXIT.failed : EXIT.ok;
 }
