@@ -264,6 +264,17 @@ test('mcp-slim search ranks the tools of any source', async () => {
   assert.equal(bad.code, 2);
 });
 
+test('values in a task are arguments: a tool that needs the kind of value the task carries comes first', () => {
+  const needs = (name: string, description: string, required: string[]): RawTool => ({ name, description, inputSchema: { type: 'object', properties: Object.fromEntries(required.map((r) => [r, { type: 'string' }])), required } as never });
+  const maps = catalogOf({
+    maps: [needs('geocode', 'Convert an address into coordinates.', ['address']), needs('reverse_geocode', 'Convert coordinates into an address.', ['latitude', 'longitude'])],
+    gh: [needs('search_issues', 'Search issues and their details.', ['q']), needs('get_issue', 'Get an issue and its details.', ['issue_number'])],
+  });
+  assert.equal(rankTools(maps, 'what address is at 40.7484, -73.9857?', 1)[0]?.id, 'maps/reverse_geocode');
+  assert.equal(rankTools(maps, 'pull the details of issue #501', 1)[0]?.id, 'gh/get_issue');
+  assert.equal(rankTools(maps, 'where is 1 Main Street on the map, in coordinates?', 1)[0]?.id, 'maps/geocode', 'no value, no lift');
+});
+
 test('--catalog DIR reads every catalog in the directory; the terminal shows each description on one line', async () => {
   const { code, stdout } = await runCli(['search', 'read the complete contents of a file', '--k', '12', '--catalog', `${FIXTURES}catalogs/shared`]);
   assert.equal(code, 0);

@@ -134,25 +134,33 @@ export interface QueryOptions {
 }
 
 /** The query text with values set aside, plus the words its shape implies. */
-function prepare(task: string): { text: string; implied: string[][] } {
+function prepare(task: string): { text: string; implied: string[][]; values: Set<ValueKind> } {
   const implied: string[][] = [];
+  const values = new Set<ValueKind>();
   // Acronym plurals before lower-casing: "PRs" is pr, not prs.
   let text = ` ${normalizeTask(task).replace(/([A-Z]{2,})s\b/g, '$1').toLowerCase()} `;
   text = text.replace(/\b(?:e\.g|i\.e|etc)\./g, ' ');
-  text = text.replace(EMAIL, () => (implied.push(['email']), ' '));
-  text = text.replace(URL, () => (implied.push(['url'], ['web'], ['navigate']), ' '));
-  text = text.replace(PATH, () => (implied.push(['file'], ['path']), ' '));
+  text = text.replace(EMAIL, () => (values.add('email'), implied.push(['email']), ' '));
+  text = text.replace(URL, () => (values.add('url'), implied.push(['url'], ['web'], ['navigate']), ' '));
+  text = text.replace(PATH, () => (values.add('path'), implied.push(['file'], ['path']), ' '));
   text = text.replace(QUOTED, ' ');
-  text = text.replace(COORDINATES, () => (implied.push(['coordinates', 'latitude', 'longitude']), ' '));
-  text = text.replace(PIXELS, () => (implied.push(['x', 'y', 'xy']), ' '));
+  text = text.replace(COORDINATES, () => (values.add('coordinates'), implied.push(['coordinates', 'latitude', 'longitude']), ' '));
+  text = text.replace(PIXELS, () => (values.add('pixels'), implied.push(['x', 'y', 'xy']), ' '));
   // "pull 77" is GitHub's short way to say pull request 77.
   text = text.replace(/\bpull\s+(?=#?\d+\b(?!\s+\w+s\b))/g, ' pr ');
-  text = text.replace(HASH_NUMBER, () => (implied.push(['issue', 'pr']), ' '));
-  text = text.replace(CHANNEL, () => (implied.push(['channel']), ' '));
+  if (/\b(?:pr|prs|issue|ticket|bug|pull request|merge request|mr)\s+#?\d+\b/.test(text)) values.add('number');
+  text = text.replace(HASH_NUMBER, () => (values.add('number'), implied.push(['issue', 'pr']), ' '));
+  text = text.replace(CHANNEL, () => (values.add('channel'), implied.push(['channel']), ' '));
   // A question asks to read something: lean towards tools that get, list or search.
   if (/^\s*(what|which|who|where|when|how|is|are|does|do|has|have|any|show)\b/.test(text) || text.trim().endsWith('?')) implied.push(['get', 'list', 'search', 'read']);
-  return { text, implied };
+  return { text, implied, values };
 }
+
+/** The kinds of value a task can hand a tool as an argument, by their shape. */
+export type ValueKind = 'email' | 'url' | 'path' | 'coordinates' | 'pixels' | 'number' | 'channel';
+
+/** The kinds of value the task carries ("48.85, 2.35", "#501", "docs/a.md"). */
+export const taskValues = (task: string): Set<ValueKind> => prepare(task).values;
 
 /** A name in the middle of a sentence ("Boston", "Dave") is a value to pass, not a word about which tool. */
 const NAME_WEIGHT = 0.5;

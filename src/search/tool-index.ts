@@ -6,7 +6,8 @@ import type { Sidecar } from '../ttc/types.js';
 import { Bm25fIndex, type FieldParams } from './bm25f.js';
 import { toolFields } from './documents.js';
 import { taskMode, toolMode, type Mode } from './intent.js';
-import { flattenConcepts, mentionsUrl, normalizeTask, readTask, type QueryOptions } from './query.js';
+import { ARGUMENT_FIT_BOOST, requiredValueKinds } from './arguments.js';
+import { flattenConcepts, mentionsUrl, normalizeTask, readTask, taskValues, type QueryOptions, type ValueKind } from './query.js';
 import { terms } from './tokenize.js';
 import type { DocumentKind, FieldName, SearchHit } from './types.js';
 
@@ -86,7 +87,7 @@ function serverWords(server: string): string[] {
 /** A search index over tools that can change as servers' lists change. */
 export class ToolSearchIndex {
   private readonly index: Bm25fIndex;
-  private readonly tools = new Map<string, { server: string; tool: string; name: readonly string[]; mode: Mode | undefined }>();
+  private readonly tools = new Map<string, { server: string; tool: string; name: readonly string[]; mode: Mode | undefined; takes: ReadonlySet<ValueKind> }>();
   /**
    * Per server that has tools, the name words most of its tools share ("browser_", "maps_"): they
    * say nothing about one tool. Kept up to date by add and remove.
@@ -111,7 +112,7 @@ export class ToolSearchIndex {
       const key = keyOf(server, tool.name);
       const fields = toolFields(server, tool, kind, this.options.sidecar?.tools[tool.name], boilerplate);
       this.index.add(key, fields);
-      this.tools.set(key, { server, tool: tool.name, name: [...new Set(fields.name)], mode: toolMode(tool) });
+      this.tools.set(key, { server, tool: tool.name, name: [...new Set(fields.name)], mode: toolMode(tool), takes: requiredValueKinds(tool) });
     }
     this.changed(server);
   }
@@ -181,6 +182,7 @@ export class ToolSearchIndex {
     const mode = taskMode(task);
     // "with playwright", "in my n8n": a server named in the task is a strong hint, stronger than BM25 gives a short field.
     const named = this.namedServers(written);
+    const values = taskValues(task);
     for (const [id, score] of scores) {
       const tool = this.tools.get(id)!;
       if (filter && !filter(tool.server, tool.tool)) {
@@ -190,6 +192,8 @@ export class ToolSearchIndex {
       let lifted = score * (1 + NAME_COVERAGE_BOOST * this.nameCoverage(id, query));
       if (mode && tool.mode && tool.mode !== mode) lifted *= MODE_MISMATCH;
       if (named.has(tool.server)) lifted *= SERVER_MENTION_BOOST;
+      // "what address is at 40.75, -73.99?": a tool that needs coordinates fits better than one that finds them.
+      if (values.size && [...tool.takes].some((k) => values.has(k))) lifted *= ARGUMENT_FIT_BOOST;
       scores.set(id, lifted);
     }
     return scores;

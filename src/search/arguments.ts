@@ -1,0 +1,33 @@
+/**
+ * Values in a task are arguments: "what address is at 40.7484, -73.9857?" hands over coordinates,
+ * so reverse_geocode (which needs latitude and longitude) fits it better than geocode (which
+ * finds them); "issue #501" hands over a number, so get_issue fits better than search_issues.
+ * A tool's required parameters are read by name; the task's values by shape (query.ts).
+ */
+import type { RawTool } from '../catalog/types.js';
+import { isJsonObject } from '../schema/walk.js';
+import type { ValueKind } from './query.js';
+
+/** A tool that needs a kind of value the task carries is lifted this much. */
+export const ARGUMENT_FIT_BOOST = 1.2;
+
+/**
+ * Parameter names that take each kind of value. Paths are left out: a file name in a task is as
+ * often what to write as what to read, and most file tools require a path, so it tells them apart
+ * from nothing (it lowered "save the page as invoice.pdf").
+ */
+const PARAMETER_KINDS: readonly [ValueKind, RegExp][] = [
+  ['coordinates', /^(?:lat|latitude|lng|lon|long|longitude)$/i],
+  ['pixels', /^(?:x|y|(?:start|end|from|to)_?[xy])$/i],
+  ['url', /url|uri|href/i],
+  ['email', /e?mail|^to$|recipient/i],
+  ['number', /(?:_|^)(?:number|num|iid)$|Number$/],
+  ['channel', /channel/i],
+];
+
+/** The kinds of value a tool's required parameters take, by their names. */
+export function requiredValueKinds(tool: RawTool): Set<ValueKind> {
+  const schema = tool.inputSchema;
+  const required = isJsonObject(schema) && Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : [];
+  return new Set(PARAMETER_KINDS.filter(([, name]) => required.some((r) => name.test(r))).map(([kind]) => kind));
+}
