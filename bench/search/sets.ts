@@ -30,6 +30,12 @@ export function builtInSets(): QuerySetSpec[] {
       about: 'ours: 470 task queries over the 240 tools of 19 real MCP servers',
     },
     {
+      name: 'holdout-240',
+      queries: 'test/fixtures/queries/holdout-240.jsonl',
+      catalogs: [SHARED],
+      about: 'held out: 200 queries over the same 240 tools, written blind to the ranker and never tuned on',
+    },
+    {
       name: 'mcpproxy-golden',
       queries: 'test/fixtures/queries/mcpproxy-golden.jsonl',
       catalogs: ['test/fixtures/catalogs/datasets/mcpproxy-corpus-v2.json'],
