@@ -12,18 +12,25 @@ export interface Sentence {
 
 const ABBREVIATIONS = /(?:\b(?:e\.g|i\.e|etc|vs|cf|approx|incl|Mr|Mrs|Ms|Dr|St|No|Inc|Ltd|Jr|Sr)\.)$/i;
 
+/** Whether text ends with an abbreviation's period ("e.g.", "etc."), where a sentence does not end. */
+export const endsWithAbbreviation = (text: string): boolean => ABBREVIATIONS.test(text.slice(-12));
+
 function isBoundary(text: string, i: number, inCode: boolean): boolean {
   const ch = text[i]!;
   if (inCode) return false;
   if (ch === '\n') {
     // A blank line, or a line break before a list item or heading, ends a sentence.
     const rest = text.slice(i + 1);
-    return /^\s*\n/.test(rest) || /^\s*(?:[-*•]|\d+[.)]|#{1,6})\s/.test(rest) || /[.!?:]\s*$/.test(text.slice(0, i));
+    let end = i - 1;
+    while (end >= 0 && (text[end] === ' ' || text[end] === '\t' || text[end] === '\r')) end--;
+    const before = text.slice(Math.max(0, end - 11), end + 1);
+    // "(e.g.\nexternally sourced text)": an abbreviation at the end of a line does not end the sentence.
+    return /^\s*\n/.test(rest) || /^\s*(?:[-*•]|\d+[.)]|#{1,6})\s/.test(rest) || (/[.!?:]$/.test(before) && !endsWithAbbreviation(before));
   }
   if (ch !== '.' && ch !== '!' && ch !== '?') return false;
   const next = text[i + 1];
   if (next !== undefined && !/\s/.test(next)) return false; // 1.5, file.txt, example.com
-  if (ch === '.' && ABBREVIATIONS.test(text.slice(Math.max(0, i - 8), i + 1))) return false;
+  if (ch === '.' && endsWithAbbreviation(text.slice(Math.max(0, i - 11), i + 1))) return false;
   return true;
 }
 

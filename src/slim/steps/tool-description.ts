@@ -1,4 +1,4 @@
-import { sentences } from '../../text/sentences.js';
+import { endsWithAbbreviation, sentences } from '../../text/sentences.js';
 import type { RawTool } from '../../catalog/types.js';
 import { isJsonObject } from '../../schema/walk.js';
 import type { Removal, SlimStep } from '../types.js';
@@ -69,7 +69,7 @@ export const toolDescription: SlimStep = {
     // Kept sentences must split again exactly as they did (the fact check compares sentences):
     const kept = parts.filter((_, i) => keep[i]).map((p) => p.text);
     // after one that does not end in . ! or ? only a blank line is sure to be a boundary, and a line break before a list item.
-    const joint = (t: string, next: string) => (/[.!?]$/.test(t) ? ' ' : LIST_ITEM.test(next) ? '\n' : '\n\n');
+    const joint = (t: string, next: string) => (/[.!?]$/.test(t) && !endsWithAbbreviation(t) ? ' ' : LIST_ITEM.test(next) ? '\n' : '\n\n');
     const description = kept.map((t, i) => (i === kept.length - 1 ? t : `${t}${joint(t, kept[i + 1]!)}`)).join('');
     const removed: Removal[] = parts.filter((_, i) => !keep[i]).map((p) => ({ where: 'description', what: 'description', text: p.text }));
     return { tool: { ...tool, description }, removed };
