@@ -39,8 +39,16 @@ const IMPLIED_BY: ReadonlyMap<string, readonly Entry[]> = (() => {
   return map;
 })();
 
-/** Words whose final s is not a plural's. */
-const NOT_PLURAL = new Set(['news', 'means', 'goods', 'series', 'species', 'lens', 'always', 'perhaps']);
+/** Words whose final s is not a plural's, or whose plural has a sense of its own ("shares" are stock, "directions" a route). */
+const NOT_PLURAL = new Set(['news', 'means', 'goods', 'series', 'species', 'lens', 'always', 'perhaps', 'shares', 'directions']);
+
+/**
+ * Verb forms with a sense of their own, apart from their verb: as a lexicon key or as written they
+ * match only themselves and their plural. "Created" is a date in file metadata, not "create";
+ * "filing" is a report to a regulator, "settings" a configuration, "recording" a video,
+ * "incoming" not "income".
+ */
+const OWN_SENSE = new Set(['created', 'modified', 'filing', 'filings', 'staging', 'sizing', 'recording', 'recordings', 'setting', 'settings', 'incoming', 'outgoing']);
 
 /** One step of regular inflection undone: files → file, boxes → box, entries → entry, running → run, created → create. */
 function baseForms(word: string): string[] {
@@ -55,13 +63,14 @@ function baseForms(word: string): string[] {
     if (/([b-df-hj-np-tv-z])\1$/.test(base)) out.push(base.slice(0, -1));
     if (suffix === 'ed' && base.endsWith('i')) out.push(`${base.slice(0, -1)}y`);
   }
-  // The noun of an action: configuration → configure, creation → create, deletion → delete, deployment → deploy.
-  const noun = /^(.{3,}?)(ation|ion|ment)$/.exec(word);
-  if (noun) out.push(noun[1]!, `${noun[1]}e`, ...(noun[2] === 'ation' ? [`${noun[1]}ate`] : []));
   return out;
 }
 
-/** A word with every form reached by undoing inflections in turn ("listings" → listing → list). */
+/**
+ * A word with every form reached by undoing inflections in turn ("listings" → listing → list).
+ * Derivations (configuration → configure) are left out: by form alone they also make
+ * transition → transit, animation → anime, department → depart.
+ */
 export function lemmas(word: string): Set<string> {
   const out = new Set([word]);
   for (const w of out) for (const b of baseForms(w)) out.add(b);
@@ -69,16 +78,29 @@ export function lemmas(word: string): Set<string> {
 }
 
 /**
- * Whether a written word and a lexicon key are forms of one word (files/file, running/run), not
- * two words the stemmer happens to merge: fitness/fit, acme/acm, harness/har, news/new.
+ * Whether a written word and a lexicon key are inflections of one word (files/file, running/run,
+ * listings/list), not two words the stemmer happens to merge: fitness/fit, acme/acm, harness/har,
+ * news/new, settings/set.
  */
 export function sameWord(written: string, key: string): boolean {
   if (written === key) return true;
-  // A key that is itself a verb form means that form: "created" (a date) is not "create", "filing" (a report) not "file".
-  if (/(?:ing|ed)$/.test(key) && key.length > 4) return written === `${key}s`;
+  if (OWN_SENSE.has(key) || OWN_SENSE.has(written)) return written === `${key}s` || key === `${written}s`;
   const a = lemmas(written);
   for (const l of lemmas(key)) if (a.has(l)) return true;
+  // An action and its noun are one word here: "configuration" reaches configure's entries, "recommend" recommendation's.
+  for (const w of a) for (const base of actionOf(w)) if (base === key) return true;
+  for (const k of lemmas(key)) for (const base of actionOf(k)) if (a.has(base)) return true;
   return false;
+}
+
+/** Nouns that look like the noun of an action but are not that action's. */
+const NOT_ACTION_NOUN = new Set(['transition', 'animation', 'department', 'apartment', 'comment', 'direction', 'question', 'station', 'version', 'mention']);
+
+/** The verbs an action noun may come from: configuration → configure, deletion → delete, payment → pay. */
+function actionOf(noun: string): string[] {
+  const m = /^(.{3,}?)(ation|ion|ment)$/.exec(noun);
+  if (!m || NOT_ACTION_NOUN.has(noun)) return [];
+  return [m[1]!, `${m[1]}e`, ...(m[2] === 'ation' ? [`${m[1]}ate`] : [])];
 }
 
 // A host ends at its top-level domain: "settings.local.json" and "search.test.ts" are files.
