@@ -55,15 +55,33 @@ test('a first sentence that introduces a short list keeps the list; a long list 
   assert.equal(long.tools[0]!.after.description, 'Get metadata including:');
 });
 
-test('the tool naming itself as the one to use stays; a sentence ending in ":" or documenting a parameter does not', () => {
+test('the tool naming itself as the one to use stays; a sentence ending in ":", a parameter bullet and the items of a dropped introduction do not', () => {
   const result = slimOne({
     name: 'write_file',
-    description: 'Write a file.\n\nTo create a DOCX, use write_file with a .docx extension.\n\nTo force a page break, use this element:\n\n- literal: Use exact matching instead of regex.\n\n- Use another tool instead for PDFs.',
+    description:
+      'Write a file.\n\nTo create a DOCX, use write_file with a .docx extension.\n\nTo force a page break, use this element:\n\n- `literal`: Use exact matching instead of regex.\n- Use another tool instead for PDFs.\n\nNotes\n\n- Use this for text files only.\n- **literal**: use it for exact matching.',
     inputSchema: { type: 'object', properties: { literal: { type: 'boolean' } } },
   });
-  assert.equal(result.tools[0]!.after.description, 'Write a file. To create a DOCX, use write_file with a .docx extension. - Use another tool instead for PDFs.');
+  assert.equal(result.tools[0]!.after.description, 'Write a file. To create a DOCX, use write_file with a .docx extension.\n\n- Use this for text files only.');
   assert.deepEqual(result.missing, []);
   assert.deepEqual(result.violations, []);
+  // A generic name ("query") says when only written as code.
+  const generic = slimOne({ name: 'query', description: 'Run a SQL statement on the database. Use query parameters for values. Use `query` for reads.', inputSchema: { type: 'object' } });
+  assert.equal(generic.tools[0]!.after.description, 'Run a SQL statement on the database. Use `query` for reads.');
+});
+
+test('lists kept with their introduction stay whole: a label before them, items of two sentences, items ending in a period', () => {
+  const lead = (description: string) => slimOne({ name: 'info', description, inputSchema: { type: 'object', properties: { path: {} } } }).tools[0]!.after.description;
+  assert.equal(lead('Returns:\n- size\n- permissions\n- owner\n\nOnly works here.'), 'Returns:\n- size\n- permissions\n- owner');
+  assert.equal(lead('# Search\nFind files including:\n- a\n- b\n\nMore.'), '# Search\nFind files including:\n- a\n- b');
+  assert.equal(lead('Get metadata including:\n- size. In bytes\n- permissions.\n- owner, etc.\n\nOnly works here.'), 'Get metadata including:\n- size. In bytes\n- permissions.\n- owner, etc.');
+  assert.equal(lead('Search files with these parameters:\n- path: where to look\n- depth: how deep'), 'Search files with these parameters:', 'parameter bullets stay with their parameters');
+  // "Best for…" is a what even when it introduces a list: it keeps its short list.
+  assert.equal(lead('Search places. Best for local queries, returning:\n- name\n- address\n\nUse the API key.'), 'Search places. Best for local queries, returning:\n- name\n- address');
+  for (const preset of Object.values(PRESETS)) {
+    const r = slimCatalog(newCatalog([{ name: 's', origin: { transport: 'stdio', command: 'x', args: [], source: { kind: 'cli' } }, tools: [{ name: 'info', description: 'Get metadata including:\n- size, etc.\n- permissions\n\nOnly works here.\n\n- Use this instead of grep, find, etc.\n- Use this instead of ls', inputSchema: { type: 'object' } }] }]), preset);
+    assert.deepEqual(r.missing, [], preset.description);
+  }
 });
 
 const base: RawTool = {

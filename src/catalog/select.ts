@@ -1,3 +1,4 @@
+import { escapeRegExp } from '../util/regexp.js';
 import type { Catalog } from './types.js';
 
 /**
@@ -8,7 +9,7 @@ import type { Catalog } from './types.js';
 export function toolMatcher(patterns: readonly string[]): (server: string, tool: string) => boolean {
   const compiled = patterns.map((p) => {
     const [serverPart, toolPart] = p.includes('/') ? [p.slice(0, p.indexOf('/')), p.slice(p.indexOf('/') + 1)] : ['*', p];
-    const re = (glob: string) => new RegExp(`^${glob.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+    const re = (glob: string) => new RegExp(`^${glob.split('*').map(escapeRegExp).join('.*')}$`);
     return { server: re(serverPart), tool: re(toolPart) };
   });
   return (server, tool) => compiled.some((c) => c.server.test(server) && c.tool.test(tool));

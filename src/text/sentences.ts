@@ -12,6 +12,9 @@ export interface Sentence {
 
 const ABBREVIATIONS = /(?:\b(?:e\.g|i\.e|etc|vs|cf|approx|incl|Mr|Mrs|Ms|Dr|St|No|Inc|Ltd|Jr|Sr)\.)$/i;
 
+/** A list item's opening: "- size", "* Text styling: …", "2) …". A line break before one ends a sentence. */
+export const LIST_ITEM = /^(?:[-*•]|\d+[.)])\s/;
+
 /** Whether text ends with an abbreviation's period ("e.g.", "etc."), where a sentence does not end. */
 export const endsWithAbbreviation = (text: string): boolean => ABBREVIATIONS.test(text.slice(-12));
 
@@ -25,7 +28,7 @@ function isBoundary(text: string, i: number, inCode: boolean): boolean {
     while (end >= 0 && (text[end] === ' ' || text[end] === '\t' || text[end] === '\r')) end--;
     const before = text.slice(Math.max(0, end - 11), end + 1);
     // "(e.g.\nexternally sourced text)": an abbreviation at the end of a line does not end the sentence.
-    return /^\s*\n/.test(rest) || /^\s*(?:[-*•]|\d+[.)]|#{1,6})\s/.test(rest) || (/[.!?:]$/.test(before) && !endsWithAbbreviation(before));
+    return /^\s*\n/.test(rest) || LIST_ITEM.test(rest.trimStart()) || /^\s*#{1,6}\s/.test(rest) || (/[.!?:]$/.test(before) && !endsWithAbbreviation(before));
   }
   if (ch !== '.' && ch !== '!' && ch !== '?') return false;
   const next = text[i + 1];
