@@ -123,13 +123,16 @@ describe('converted datasets (scripts/convert-datasets.ts)', () => {
     assert.equal(multi.queries.length, 497);
     assert.ok(multi.queries.every((q) => q.gold.size === 2));
   });
-  test('our pooled set still loads: 470 queries over 240 tools; the held-out set 200 over the same tools', () => {
+  test('our pooled set still loads: 470 queries over 240 tools; the held-out set 200 over the same tools; the unseen-catalog set 200 over 200 more', () => {
     const set = load('pooled-240');
     assert.equal(set.queries.length, 470);
     assert.equal(set.tools, 240);
     const holdout = load('holdout-240');
     assert.equal(holdout.queries.length, 200);
     assert.equal(holdout.tools, 240);
+    const extra = load('extra-200');
+    assert.equal(extra.queries.length, 200);
+    assert.equal(extra.tools, 200);
   });
   test('each converted catalog keeps its licence and says where it came from', () => {
     const dir = join(ROOT, 'test/fixtures/catalogs/datasets');

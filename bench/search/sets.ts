@@ -36,6 +36,12 @@ export function builtInSets(): QuerySetSpec[] {
       about: 'held out: 200 queries over the same 240 tools, written blind to the ranker and never tuned on',
     },
     {
+      name: 'extra-200',
+      queries: 'test/fixtures/queries/extra-200.jsonl',
+      catalogs: ['test/fixtures/catalogs/extra'],
+      about: 'unseen catalogs: 200 queries over 200 tools of 10 more real servers, written blind to the ranker and never tuned on',
+    },
+    {
       name: 'mcpproxy-golden',
       queries: 'test/fixtures/queries/mcpproxy-golden.jsonl',
       catalogs: ['test/fixtures/catalogs/datasets/mcpproxy-corpus-v2.json'],
