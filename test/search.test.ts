@@ -8,9 +8,10 @@ import { newCatalog } from '../src/catalog/catalog-file.js';
 import { toolMatcher } from '../src/catalog/select.js';
 import type { RawTool } from '../src/catalog/types.js';
 import { phaseCatalog } from '../src/search/phases.js';
-import { EXPANSION_WEIGHT, IMPLIES_WEIGHT, MAX_TASK_CHARS, mentionsUrl, normalizeTask, queryConcepts, queryTerms, sameWord } from '../src/search/query.js';
+import { EXPANSION_WEIGHT, IMPLIES_WEIGHT, MAX_TASK_CHARS, mentionsUrl, normalizeTask, queryConcepts, queryTerms, readTask, sameWord } from '../src/search/query.js';
 import { taskMode, toolMode } from '../src/search/intent.js';
 import { terms } from '../src/search/tokenize.js';
+import { requiredValueKinds } from '../src/search/arguments.js';
 import { indexCatalog, rankTools, taskSteps, ToolSearchIndex } from '../src/search/tool-index.js';
 import { FIXTURES, runCli } from './_cli.js';
 
@@ -275,6 +276,12 @@ test('values in a task are arguments: a tool that needs the kind of value the ta
   assert.equal(rankTools(maps, 'what address is at 40.7484, -73.9857?', 1)[0]?.id, 'maps/reverse_geocode');
   assert.equal(rankTools(maps, 'pull the details of issue #501', 1)[0]?.id, 'gh/get_issue');
   assert.equal(rankTools(maps, 'where is 1 Main Street on the map, in coordinates?', 1)[0]?.id, 'maps/geocode', 'no value, no lift');
+  const kinds = (...required: string[]) => [...requiredValueKinds(needs('t', '', required))];
+  assert.deepEqual(kinds('issue_number'), ['number']);
+  assert.deepEqual(kinds('page_number', 'lineNumber', 'phone_number', 'security_group_id', 'during', 'to'), [], 'only names that take such a value');
+  assert.deepEqual(kinds('pageUrl', 'channel_id'), ['url', 'channel']);
+  assert.ok(readTask('look at PR 42').values.has('number') && readTask('close issue #7').values.has('number'));
+  assert.ok(!readTask('check the issue 3 times a day').values.has('number'), 'a count is not a reference');
 });
 
 test('--catalog DIR reads every catalog in the directory; the terminal shows each description on one line', async () => {

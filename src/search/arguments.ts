@@ -19,15 +19,16 @@ export const ARGUMENT_FIT_BOOST = 1.2;
 const PARAMETER_KINDS: readonly [ValueKind, RegExp][] = [
   ['coordinates', /^(?:lat|latitude|lng|lon|long|longitude)$/i],
   ['pixels', /^(?:x|y|(?:start|end|from|to)_?[xy])$/i],
-  ['url', /url|uri|href/i],
-  ['email', /e?mail|^to$|recipient/i],
-  ['number', /(?:_|^)(?:number|num|iid)$|Number$/],
-  ['channel', /channel/i],
+  ['url', /(?:^|_)(?:url|uri|href)$|[a-z](?:Url|Uri|Href)$/],
+  ['email', /(?:^|_)e?mail(?:_?address)?$|[a-z]E?[mM]ail$|^recipients?$/i],
+  // The number of an issue, pull or merge request: what "#501" and "PR 42" hand over (not a page or line number).
+  ['number', /^(?:issue|pull|pr|mr|merge_request|ticket)_?(?:number|num|iid|id)$|^(?:issueNumber|pullNumber|prNumber|mergeRequestIid)$|^iid$/i],
+  ['channel', /(?:^|_)channel(?:_?(?:id|name))?$|[a-z]Channel(?:Id)?$/i],
 ];
 
 /** The kinds of value a tool's required parameters take, by their names. */
 export function requiredValueKinds(tool: RawTool): Set<ValueKind> {
-  const schema = tool.inputSchema;
+  const schema = tool.inputSchema ?? tool.input_schema;
   const required = isJsonObject(schema) && Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : [];
   return new Set(PARAMETER_KINDS.filter(([, name]) => required.some((r) => name.test(r))).map(([kind]) => kind));
 }

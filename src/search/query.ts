@@ -170,7 +170,8 @@ function prepare(task: string): { text: string; implied: string[][]; values: Set
   text = text.replace(PIXELS, () => (values.add('pixels'), implied.push(['x', 'y', 'xy']), ' '));
   // "pull 77" is GitHub's short way to say pull request 77.
   text = text.replace(/\bpull\s+(?=#?\d+\b(?!\s+\w+s\b))/g, ' pr ');
-  if (/\b(?:pr|prs|issue|ticket|bug|pull request|merge request|mr)\s+#?\d+\b/.test(text)) values.add('number');
+  // "PR 42", "issue 7", "merge request 12": a reference to pass on (not "issue 3 times a day").
+  if (/\b(?:pr|prs|issue|ticket|pull request|merge request)\s+#?\d+\b(?!\s*(?:times?|x|days?|hours?|minutes?|weeks?)\b)/.test(text)) values.add('number');
   text = text.replace(HASH_NUMBER, () => (values.add('number'), implied.push(['issue', 'pr']), ' '));
   text = text.replace(CHANNEL, () => (values.add('channel'), implied.push(['channel']), ' '));
   // A question asks to read something: lean towards tools that get, list or search.
@@ -182,7 +183,6 @@ function prepare(task: string): { text: string; implied: string[][]; values: Set
 export type ValueKind = 'email' | 'url' | 'path' | 'coordinates' | 'pixels' | 'number' | 'channel';
 
 /** The kinds of value the task carries ("48.85, 2.35", "#501", "docs/a.md"). */
-export const taskValues = (task: string): Set<ValueKind> => prepare(task).values;
 
 /** A name in the middle of a sentence ("Boston", "Dave") is a value to pass, not a word about which tool. */
 const NAME_WEIGHT = 0.5;
@@ -211,6 +211,8 @@ export interface TaskReading {
   concepts: Map<string, number>[];
   /** The written terms whatever their weight: a server's name among them is a mention. */
   written: ReadonlySet<string>;
+  /** The kinds of value the task carries ("48.85, 2.35", "#501", "docs/a.md"), which tools may take as arguments. */
+  values: ReadonlySet<ValueKind>;
 }
 
 /**
@@ -220,7 +222,7 @@ export interface TaskReading {
  * outweigh a word with none.
  */
 export function readTask(task: string, options: QueryOptions = {}): TaskReading {
-  const { text, implied } = prepare(task);
+  const { text, implied, values: valueKinds } = prepare(task);
   // A group is a word, or a phrase's folded word with its own words: one concept either way.
   const groups = new Map<string, { terms: string[]; weight: number }>();
   for (const g of termGroups(text)) {
@@ -262,7 +264,7 @@ export function readTask(task: string, options: QueryOptions = {}): TaskReading 
     shapes.add(stems.join(' '));
     concepts.push(new Map(stems.map((t) => [t, IMPLIED_WEIGHT])));
   }
-  return { concepts, written };
+  return { concepts, written, values: valueKinds };
 }
 
 export const queryConcepts = (task: string, options: QueryOptions = {}): Map<string, number>[] => readTask(task, options).concepts;

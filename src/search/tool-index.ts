@@ -7,7 +7,7 @@ import { Bm25fIndex, type FieldParams } from './bm25f.js';
 import { toolFields } from './documents.js';
 import { taskMode, toolMode, type Mode } from './intent.js';
 import { ARGUMENT_FIT_BOOST, requiredValueKinds } from './arguments.js';
-import { flattenConcepts, mentionsUrl, normalizeTask, readTask, taskValues, type QueryOptions, type ValueKind } from './query.js';
+import { flattenConcepts, mentionsUrl, normalizeTask, readTask, type QueryOptions, type ValueKind } from './query.js';
 import { terms } from './tokenize.js';
 import type { DocumentKind, FieldName, SearchHit } from './types.js';
 
@@ -176,13 +176,12 @@ export class ToolSearchIndex {
 
   /** Every matching tool's score for one piece of a task, after the name, mode and server lifts. */
   private scores(task: string, filter?: (server: string, tool: string) => boolean, coverage?: Map<string, number>): Map<string, number> {
-    const { concepts, written } = readTask(task, this.options);
+    const { concepts, written, values } = readTask(task, this.options);
     const query = flattenConcepts(concepts);
     const scores = this.index.scoreConcepts(concepts, coverage);
     const mode = taskMode(task);
     // "with playwright", "in my n8n": a server named in the task is a strong hint, stronger than BM25 gives a short field.
     const named = this.namedServers(written);
-    const values = taskValues(task);
     for (const [id, score] of scores) {
       const tool = this.tools.get(id)!;
       if (filter && !filter(tool.server, tool.tool)) {
