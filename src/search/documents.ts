@@ -1,9 +1,8 @@
 import type { JsonValue, RawTool } from '../catalog/types.js';
 import { schemaNodes } from '../schema/walk.js';
 import { sentences } from '../text/sentences.js';
-import { renderParams } from '../ttc/render-type.js';
 import { toTTC } from '../ttc/to-ttc.js';
-import type { SidecarEntry } from '../ttc/types.js';
+import type { SidecarEntry, TTCParams, TTCType } from '../ttc/types.js';
 import type { FieldTerms } from './bm25f.js';
 import { terms } from './tokenize.js';
 import type { DocumentKind } from './types.js';
@@ -18,15 +17,31 @@ function parameterText(schema: JsonValue | undefined): string {
   return parts.join(' ');
 }
 
+/** The words of TTC's IN: parameter names and allowed values at every depth, not the type names around them. */
+function paramWords(params: TTCParams): string[] {
+  const out: string[] = [];
+  const visit = (type: TTCType): void => {
+    if (type.kind === 'literal') {
+      if (typeof type.value === 'string') out.push(type.value);
+    } else if (type.kind === 'object') {
+      for (const f of type.fields) {
+        out.push(f.name);
+        visit(f.type);
+      }
+      if (type.rest) visit(type.rest);
+    } else if (type.kind === 'array') visit(type.items);
+    else if (type.kind === 'union') type.alts.forEach(visit);
+  };
+  visit({ kind: 'object', fields: params.fields, ...(params.rest ? { rest: params.rest } : {}) });
+  return out;
+}
+
 /**
  * A tool as the fields the index reads. `full` and `slim` read the tool's description (its first
  * sentence apart, as its purpose) and its parameters; `ttc` reads what TTC says: PURPOSE, IN,
  * WHEN and TAGS (`boilerplate`: what the server repeats, see serverBoilerplate). The caller passes
  * the slim tool for `slim`.
  */
-/** TTC's type names: grammar, not words a task says (a "number" in a task is not a parameter's type). */
-const TYPE_WORDS = new Set(['string', 'number', 'integer', 'boolean', 'null', 'object', 'array', 'any'].map((w) => terms(w)[0] ?? w));
-
 export function toolFields(server: string, tool: RawTool, kind: DocumentKind, sidecar?: SidecarEntry, boilerplate?: ReadonlySet<string>): FieldTerms {
   const name = terms(tool.name);
   const serverTerms = terms(server);
@@ -36,7 +51,7 @@ export function toolFields(server: string, tool: RawTool, kind: DocumentKind, si
       name,
       server: serverTerms,
       purpose: terms(entry.purpose),
-      params: terms(renderParams(entry.input)).filter((t) => !TYPE_WORDS.has(t)),
+      params: terms(paramWords(entry.input).join(' ')),
       when: terms(entry.when.replace(/^user (wants|requests|asks|needs|intends) to /, '')),
       tags: entry.tags.flatMap((t) => terms(t)),
     };

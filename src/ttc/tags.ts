@@ -52,7 +52,8 @@ export function boilerplateWords(descriptions: readonly (string | undefined)[]):
   if (texts.length < BOILERPLATE_MIN_TOOLS) return new Set();
   const counts = new Map<string, number>();
   for (const text of texts) for (const w of descriptionWords(text)) counts.set(w, (counts.get(w) ?? 0) + 1);
-  return new Set([...counts].filter(([, n]) => n / texts.length >= BOILERPLATE_SHARE).map(([w]) => w));
+  // Two mentions in a five-tool server are not boilerplate ("PDF" in merge and split): at least three tools must repeat it.
+  return new Set([...counts].filter(([, n]) => n >= 3 && n / texts.length >= BOILERPLATE_SHARE).map(([w]) => w));
 }
 
 export function deriveTags(toolName: string, purpose: string, rest = '', boilerplate: ReadonlySet<string> = new Set()): string[] {
