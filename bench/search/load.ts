@@ -54,19 +54,24 @@ const isGrade = (v: unknown) => typeof v === 'number' && Number.isFinite(v) && v
 const FORMAT = '; each line must be {"id"?, "query", "gold": ["server/tool"], "grades"?: {"server/tool": 2|1}}';
 
 /**
- * A gold id as other sets write it, read against the catalogs: `server/tool` as it is;
- * `server:tool`, `server__tool` and Claude's `mcp__server__tool` when that names one tool; a bare
- * tool name when exactly one server has it. Undefined when none (or several) match.
+ * The tools a gold id may name, as other sets write it: `server/tool` as it is; otherwise every
+ * reading of `server:tool`, `server__tool` or Claude's `mcp__server__tool` (split at any of its
+ * separators) that names a tool, and a bare tool name's servers. One candidate resolves it; none
+ * or several are the caller's error.
  */
-export function resolveToolId(written: string, ids: ReadonlySet<string>, byName: ReadonlyMap<string, readonly string[]>): string | undefined {
-  if (ids.has(written)) return written;
-  const bare = written.replace(/^mcp__/, '');
-  for (const sep of [':', '__', '.']) {
-    const at = bare.indexOf(sep);
-    if (at > 0 && ids.has(`${bare.slice(0, at)}/${bare.slice(at + sep.length)}`)) return `${bare.slice(0, at)}/${bare.slice(at + sep.length)}`;
+export function toolIdCandidates(written: string, ids: ReadonlySet<string>, byName: ReadonlyMap<string, readonly string[]>): string[] {
+  if (ids.has(written)) return [written];
+  const found = new Set<string>();
+  for (const text of new Set([written, written.replace(/^mcp__/, '')])) {
+    for (const sep of [':', '__']) {
+      for (let at = text.indexOf(sep); at > 0; at = text.indexOf(sep, at + 1)) {
+        const id = `${text.slice(0, at)}/${text.slice(at + sep.length)}`;
+        if (ids.has(id)) found.add(id);
+      }
+    }
   }
-  const owners = byName.get(written);
-  return owners?.length === 1 ? owners[0] : undefined;
+  for (const id of byName.get(written) ?? []) found.add(id);
+  return [...found];
 }
 
 /** Parse and check a JSONL query file: every line an object with a query and gold ids the catalogs hold. */
@@ -75,7 +80,8 @@ export function parseQueries(text: string, file: string, ids: ReadonlySet<string
   const seenIds = new Set<string>();
   const byName = new Map<string, string[]>();
   for (const id of ids) {
-    const name = id.slice(id.indexOf('/') + 1);
+    // A server's name may hold a "/" (an npm scope), a tool's name seldom does.
+    const name = id.slice(id.lastIndexOf('/') + 1);
     byName.set(name, [...(byName.get(name) ?? []), id]);
   }
   const lines = text.split(/\r?\n/);
@@ -103,14 +109,18 @@ export function parseQueries(text: string, file: string, ids: ReadonlySet<string
     if (!isStrings(gold) || gold.length === 0) fail('"gold" must be a "server/tool" string or a non-empty array of them');
     if (grades !== undefined && !(isObject(grades) && Object.values(grades).every(isGrade))) fail('"grades" must map "server/tool" to a number ≥ 0');
     const resolve = (tool: string): string => {
-      const found = resolveToolId(tool, ids, byName);
-      if (found !== undefined) return found;
-      const owners = byName.get(tool);
-      if (owners && owners.length > 1) fail(`tool ${JSON.stringify(tool)} is in several servers (${owners.join(', ')}); write it as server/tool`, false);
+      const found = toolIdCandidates(tool, ids, byName);
+      if (found.length === 1) return found[0]!;
+      if (found.length > 1) fail(`tool ${JSON.stringify(tool)} could be ${found.join(' or ')}; write it as server/tool`, false);
       const near = closest(tool, ids);
       fail(`tool ${JSON.stringify(tool)} is not in the catalogs${near ? ` (did you mean ${JSON.stringify(near)}?)` : ''}; ids are <server>/<tool name>, and a raw {"tools": [...]} file's server is its file name without .json`, false);
     };
-    const graded = new Map(Object.entries((grades ?? {}) as Record<string, number>).map(([tool, g]) => [resolve(tool), g] as const));
+    const graded = new Map<string, number>();
+    for (const [tool, g] of Object.entries((grades ?? {}) as Record<string, number>)) {
+      const id = resolve(tool);
+      if (graded.has(id)) fail(`"grades" names ${id} twice (as ${JSON.stringify(tool)} too)`, false);
+      graded.set(id, g);
+    }
     const goldIds = gold.map(resolve);
     for (const g of goldIds) if (!graded.has(g)) graded.set(g, 2);
     seenIds.add(id);
