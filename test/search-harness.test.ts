@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
@@ -98,6 +98,9 @@ describe('query files', () => {
     writeFileSync(join(dir, 'README.md'), '# catalogs');
     assert.deepEqual([...toolIds(loadCatalogs([join(dir, 'my-server.json')]))], ['my-server/go']);
     assert.deepEqual([...toolIds(loadCatalogs([dir]))], ['my-server/go']);
+    mkdirSync(join(dir, 'nested.json'));
+    writeFileSync(join(dir, '._my-server.json'), 'macOS resource fork');
+    assert.deepEqual([...toolIds(loadCatalogs([dir, join(dir, 'my-server.json')]))], ['my-server/go'], 'directories and hidden files skipped, each file read once');
     assert.throws(() => loadCatalogs([mkdtempSync(join(tmpdir(), 'search-harness-empty-'))]), /a directory without catalog files/);
   });
   test('bench:search exits 2 with a one-line message for a bad file, no stack', () => {

@@ -8,7 +8,7 @@ import { newCatalog, parseCatalog } from '../../src/catalog/catalog-file.js';
 import type { Catalog } from '../../src/catalog/types.js';
 import { SlimError } from '../../src/errors.js';
 import { isJsonObject as isObject } from '../../src/schema/walk.js';
-import { catalogPaths } from '../../src/sources/catalog-paths.js';
+import { allCatalogPaths } from '../../src/sources/catalog-paths.js';
 import { closest } from '../../src/util/closest.js';
 
 export interface Query {
@@ -34,9 +34,9 @@ function readText(file: string): string {
   }
 }
 
-/** One catalog of every server in the files (directories read as by catalogPaths); server names must be distinct, since ids are `server/tool`. */
+/** One catalog of every server in the files (directories read as by allCatalogPaths, each file once); server names must be distinct, since ids are `server/tool`. */
 export function loadCatalogs(paths: readonly string[]): Catalog {
-  const servers = paths.flatMap((p) => catalogPaths(p)).flatMap((file) => parseCatalog(readText(file), shown(file)).servers);
+  const servers = allCatalogPaths(paths).flatMap((file) => parseCatalog(readText(file), shown(file)).servers);
   const seen = new Set<string>();
   for (const s of servers) {
     if (seen.has(s.name)) throw new SlimError('config', `server "${s.name}" appears in more than one catalog file; tool ids are server/tool, so rename one`);
@@ -140,7 +140,7 @@ export interface LoadedSet {
 }
 
 export function loadSet(name: string, queriesFile: string, catalogArgs: string[]): LoadedSet {
-  const catalogFiles = catalogArgs.flatMap((p) => catalogPaths(p));
+  const catalogFiles = allCatalogPaths(catalogArgs);
   const catalog = loadCatalogs(catalogFiles);
   const ids = toolIds(catalog);
   const queries = parseQueries(readText(queriesFile), shown(queriesFile), ids);

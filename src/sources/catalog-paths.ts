@@ -1,4 +1,4 @@
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, statSync, type Dirent } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { SlimError } from '../errors.js';
 
@@ -8,15 +8,31 @@ import { SlimError } from '../errors.js';
  * of a folder of captured servers). A path that cannot be read is returned as it is, so the
  * reader reports it like any other unreadable file.
  */
-export function catalogPaths(path: string, cwd = process.cwd()): string[] {
-  let entries: string[];
+function catalogPaths(path: string, cwd = process.cwd()): string[] {
+  let entries: Dirent[];
   try {
     if (!statSync(resolve(cwd, path)).isDirectory()) return [path];
-    entries = readdirSync(resolve(cwd, path));
+    entries = readdirSync(resolve(cwd, path), { withFileTypes: true });
   } catch {
     return [path];
   }
-  const files = entries.filter((f) => f.endsWith('.json') && !f.endsWith('.meta.json')).sort();
+  // Files only (a symlink to one too), and no hidden ones: macOS leaves "._name.json" beside copies.
+  const isFile = (e: Dirent) => e.isFile() || (e.isSymbolicLink() && statSync(resolve(cwd, path, e.name), { throwIfNoEntry: false })?.isFile() === true);
+  const files = entries
+    .filter((e) => /\.json$/i.test(e.name) && !/\.meta\.json$/i.test(e.name) && !e.name.startsWith('.') && isFile(e))
+    .map((e) => e.name)
+    .sort();
   if (files.length === 0) throw new SlimError('config', `${path}: a directory without catalog files (*.json); pass saved catalogs or raw tools/list results, or a directory of them`);
   return files.map((f) => join(path, f));
+}
+
+/** Every `--catalog` argument as catalog files, each file once however often it was named. */
+export function allCatalogPaths(paths: readonly string[], cwd = process.cwd()): string[] {
+  const seen = new Set<string>();
+  return paths.flatMap((p) => catalogPaths(p, cwd)).filter((f) => {
+    const key = resolve(cwd, f);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }

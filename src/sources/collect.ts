@@ -4,7 +4,7 @@ import { newCatalog, parseCatalog } from '../catalog/catalog-file.js';
 import type { Catalog, ClientKind, ServerEntry, ServerSpec } from '../catalog/types.js';
 import { SlimError } from '../errors.js';
 import { readUserFile } from '../fs/read-text.js';
-import { catalogPaths } from './catalog-paths.js';
+import { allCatalogPaths } from './catalog-paths.js';
 import { discoverConfigFiles, loadClientConfigs } from './client-configs.js';
 import { demoSpecs } from './demo.js';
 import { fetchServers, type FetchProgress } from './fetch-servers.js';
@@ -46,7 +46,7 @@ const readCatalogFile = (file: string, cwd: string): Catalog => parseCatalog(rea
  */
 export async function collectCatalog(request: SourceRequest, where: CollectEnv, progress: FetchProgress = {}): Promise<Collected> {
   const home = where.home ?? where.env.HOME ?? homedir();
-  const saved = request.catalogFiles.flatMap((f) => catalogPaths(f, where.cwd)).map((f) => readCatalogFile(f, where.cwd));
+  const saved = allCatalogPaths(request.catalogFiles, where.cwd).map((f) => readCatalogFile(f, where.cwd));
   let configFiles = request.configFiles;
   if (request.discover) {
     configFiles = discoverConfigFiles({ cwd: where.cwd, home, env: where.env, platform: where.platform ?? process.platform, exists: existsSync }).map(
