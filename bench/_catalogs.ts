@@ -15,3 +15,8 @@ export function sharedCatalog(copies = 1): Catalog {
   const pooled = Array.from({ length: copies }, (_, i) => servers.map((s) => (copies === 1 ? s : { ...s, name: `${s.name}#${i + 1}` }))).flat();
   return newCatalog(pooled);
 }
+
+const EXTRA = fileURLToPath(new URL('../test/fixtures/catalogs/extra/', import.meta.url));
+
+/** The ten catalogs captured later for evaluation (test/fixtures/catalogs/extra), 200 tools. */
+export const extraCatalog = (): Catalog => loadCatalogs([EXTRA]);

@@ -150,8 +150,12 @@ function strip(value: JsonValue, options: NormalizeOptions, keep: Keep): JsonVal
   const out: JsonObject = {};
   for (const [key, child] of Object.entries(value)) {
     if (ANNOTATION_KEYWORDS.has(key)) continue;
-    // `true` and `{}` are the default: writing them says nothing.
-    if (key === 'additionalProperties' && (child === true || (isJsonObject(child) && Object.keys(child).length === 0) || (child === false && options.openObjects))) continue;
+    // `true` and `{}` are the default: writing them says nothing. Judged after its own annotations are
+    // stripped, so `{"description": "x"}` on one side and `{}` on the other normalise alike.
+    if (key === 'additionalProperties') {
+      const meaning = isJsonObject(child) ? strip(child, options, keep) : child;
+      if (meaning === true || (isJsonObject(meaning) && Object.keys(meaning).length === 0) || (meaning === false && options.openObjects)) continue;
+    }
     if (DEFINITION_MAPS.has(key)) {
       if (keep !== 'all' && keep.size === 0) continue;
       if (!isJsonObject(child)) {
