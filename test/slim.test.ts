@@ -297,7 +297,7 @@ test('a definition reached only through an anchor is not inlined away (it would 
 });
 
 test('the fact check holds on awkward descriptions: lists, code, headings, repeats, no final period, an abbreviation ending a line', () => {
-  const fragments = ['Do the thing', 'Read a file.', 'Use this when you need it.', '\n\n- item one\n- item two\n\n', 'e.g. config.json v1.2 works.', '```\ncode. here\n```', 'Returns JSON!', 'DEPRECATED: use other instead.', '\n', '# Heading\n', 'No period', 'Why? Because.', '`a.b()` is called.', '1. first\n2. second\n', 'Ends with colon:\n', 'Note: (see docs).', 'Use this for other text (e.g.\nnotes).', 'Prefer it, i.e.\n'];
+  const fragments = ['Do the thing', 'Read a file.', 'Use this when you need it.', '\n\n- item one\n- item two\n\n', 'e.g. config.json v1.2 works.', '```\ncode. here\n```', 'Returns JSON!', 'DEPRECATED: use other instead.', '\n', '# Heading\n', 'No period', 'Why? Because.', '`a.b()` is called.', '1. first\n2. second\n', 'Ends with colon:\n', 'Note: (see docs).', 'Use this for other text (e.g.\nnotes).', 'Prefer it, i.e.\n', '\n\n## Usage\nCall it.', '\n## Notes\n'];
   let seed = 7;
   const pick = () => fragments[Math.floor((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648 * fragments.length)]!;
   const tools: RawTool[] = Array.from({ length: 300 }, (_, i) => ({

@@ -9,12 +9,17 @@ export interface MissingSentence {
   sentence: string;
 }
 
-/** The tool's own section of a manual: a sentence must sit under the right heading. */
-function sectionOf(manual: string, tool: string): string {
-  const start = manual.indexOf(`\n## ${tool}\n`);
-  if (start === -1) return '';
-  const end = manual.indexOf('\n## ', start + 1);
-  return manual.slice(start, end === -1 ? undefined : end);
+/**
+ * Each tool's own section of its family's manual: a sentence must sit under the right heading. A
+ * section ends at the heading of another tool of the family, not at any "## ": a "## Usage" that
+ * slimming moved out of a description is text of the section.
+ */
+function sectionsOf(manual: string, tools: readonly string[]): Map<string, string> {
+  const starts = tools
+    .map((tool) => [tool, manual.indexOf(`\n## ${tool}\n\n`)] as const)
+    .filter(([, at]) => at !== -1)
+    .sort((a, b) => a[1] - b[1]);
+  return new Map(starts.map(([tool, at], i) => [tool, manual.slice(at, starts[i + 1]?.[1] ?? manual.length)]));
 }
 
 /** Every description sentence of a tool (its own and its parameters'), with repeats. */
@@ -31,10 +36,13 @@ function allSentences(tool: RawTool): string[] {
  */
 export function factCheck(tools: readonly SlimTool[], manuals: ReadonlyMap<string, string>): MissingSentence[] {
   const missing: MissingSentence[] = [];
+  const names = new Map<string, string[]>();
+  for (const t of tools) names.set(t.family, [...(names.get(t.family) ?? []), t.before.name]);
+  const sections = new Map([...names].map(([family, tools]) => [family, sectionsOf(manuals.get(family) ?? '', tools)]));
   for (const t of tools) {
     const remaining = new Map<string, number>();
     for (const s of allSentences(t.after)) remaining.set(s, (remaining.get(s) ?? 0) + 1);
-    const manual = sectionOf(manuals.get(t.family) ?? '', t.before.name);
+    const manual = sections.get(t.family)!.get(t.before.name) ?? '';
     for (const s of allSentences(t.before)) {
       const left = remaining.get(s) ?? 0;
       if (left > 0) {
