@@ -79,6 +79,19 @@ test('lists kept with their introduction stay whole: a label before them, items 
   assert.equal(lead('Search files with these parameters:\n- path: where to look\n- depth: how deep'), 'Search files with these parameters:', 'parameter bullets stay with their parameters');
   // "Best for…" is a what even when it introduces a list: it keeps its short list.
   assert.equal(lead('Search places. Best for local queries, returning:\n- name\n- address\n\nUse the API key.'), 'Search places. Best for local queries, returning:\n- name\n- address');
+  assert.equal(lead('Get metadata including:\n1. size\n2. owner\n\nOnly works here.'), 'Get metadata including:\n1. size\n2. owner', 'numbered lists too');
+  assert.equal(lead('Notes\n- a\n- b\n- c'), 'Notes\n- a\n- b\n- c', 'a label introduces its list');
+  const long = Array.from({ length: 13 }, (_, i) => `- step ${i}`).join('\n');
+  assert.equal(lead(`🎯 Purpose:\n1. Finds the objects that match.\n${long}`), '🎯 Purpose:\n1. Finds the objects that match.', 'a bare label before a long list keeps its first item');
+  // An unindented line that starts a sentence ends the list: its "use when" is not lost inside the last item.
+  assert.equal(
+    lead('Search local places. Returns details including:\n- names\n- phone numbers\nUse this when the query implies near me.\nFalls back to web search.\n\nMore.'),
+    'Search local places. Returns details including:\n- names\n- phone numbers\n\nUse this when the query implies near me.',
+  );
+  assert.equal(lead('Find releases.\n\nUse this tool when:\n- you need versions\n- you ask what shipped\n\nDo it right.'), 'Find releases. Use this tool when:\n- you need versions\n- you ask what shipped');
+  assert.equal(lead('Scrape a page.\n\n**Returns:**\n- markdown\n- links\n\n**Two ways:**\n- Pass a url. The page opens (use this for a fresh page).\n- Pass an id.'), 'Scrape a page. **Returns:**\n- markdown\n- links', 'bold labels introduce lists too');
+  assert.equal(lead('Get metadata including:\n- size.\n- owner.\n\nMore details here.\n\nUse this when you need details.'), 'Get metadata including:\n- size.\n- owner.\n\nUse this when you need details.', 'a later sentence is not glued to the list');
+  assert.equal(lead('Run a command in the shell.\n\nIMPORTANT:\n- Use this instead of grep.\n- Paths are absolute.'), 'Run a command in the shell.\n\n- Use this instead of grep.', 'an item that is itself a when stands alone');
   for (const preset of Object.values(PRESETS)) {
     const r = slimCatalog(newCatalog([{ name: 's', origin: { transport: 'stdio', command: 'x', args: [], source: { kind: 'cli' } }, tools: [{ name: 'info', description: 'Get metadata including:\n- size, etc.\n- permissions\n\nOnly works here.\n\n- Use this instead of grep, find, etc.\n- Use this instead of ls', inputSchema: { type: 'object' } }] }]), preset);
     assert.deepEqual(r.missing, [], preset.description);

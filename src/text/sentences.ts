@@ -18,10 +18,20 @@ export const LIST_ITEM = /^(?:[-*•]|\d+[.)])\s/;
 /** Whether text ends with an abbreviation's period ("e.g.", "etc."), where a sentence does not end. */
 export const endsWithAbbreviation = (text: string): boolean => ABBREVIATIONS.test(text.slice(-12));
 
-function isBoundary(text: string, i: number, inCode: boolean): boolean {
+/** Whether the line holding position `i` is, up to `i`, only a number of up to three digits: "2." opens a numbered item. */
+function numberedItemAt(text: string, i: number): boolean {
+  const lineStart = text.lastIndexOf('\n', i - 1) + 1;
+  return i - lineStart <= 8 && /^[ \t]*\d{1,3}$/.test(text.slice(lineStart, i));
+}
+
+/** `start`: where the current sentence starts. */
+function isBoundary(text: string, i: number, inCode: boolean, start: number): boolean {
   const ch = text[i]!;
   if (inCode) return false;
   if (ch === '\n') {
+    // A list item ends at a line that starts a new sentence without indentation ("- phone numbers\nUse this when…");
+    // a lower-case line continues it (a wrapped item).
+    if (LIST_ITEM.test(text.slice(start, start + 6)) && /^[A-Z]/.test(text[i + 1] ?? '')) return true;
     // A blank line, or a line break before a list item or heading, ends a sentence.
     const rest = text.slice(i + 1);
     let end = i - 1;
@@ -34,6 +44,8 @@ function isBoundary(text: string, i: number, inCode: boolean): boolean {
   const next = text[i + 1];
   if (next !== undefined && !/\s/.test(next)) return false; // 1.5, file.txt, example.com
   if (ch === '.' && endsWithAbbreviation(text.slice(Math.max(0, i - 11), i + 1))) return false;
+  // "1. size": a numbered item's number is not a sentence.
+  if (ch === '.' && numberedItemAt(text, i)) return false;
   return true;
 }
 
@@ -49,7 +61,7 @@ export function sentences(text: string): Sentence[] {
       continue;
     }
     if (text[i] === '`' && !fence) inCode = !inCode;
-    if (!isBoundary(text, i, inCode || fence)) continue;
+    if (!isBoundary(text, i, inCode || fence, start)) continue;
     let end = i + 1;
     while (end < text.length && /[ \t\r\n]/.test(text[end]!)) end++;
     const raw = text.slice(start, end);

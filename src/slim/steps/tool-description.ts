@@ -7,18 +7,26 @@ import type { Removal, SlimStep } from '../types.js';
 /** Sentences that tell the model when to pick the tool (or not): worth their tokens on every request. */
 const WHEN = /\b(use (this|it|when|for|if|only|instead)|useful (when|for)|when (you|the user) (need|want|ask)|do not use|don't use|prefer (this|it)|instead|deprecated)\b/i;
 
+/** A list item that is itself a "when" ("- Use this instead of grep"): kept even when its list's introduction is not. */
+const WHEN_ITEM = /^(?:[-*•]|\d+[.)])\s*(?:use (?:this|it|when|for|if|only|instead)|useful (?:when|for)|do not use|don't use|never use|prefer (?:this|it)|deprecated)\b/i;
+
 /**
  * Sentences that say what the tool gives back or what it is for ("Returns size, permissions…",
  * "Best for queries about places"): part of the what, and the words people pick a tool by.
  */
 const WHAT = /^(returns?|outputs?|provides?|gives?|shows?|lists?|includes?)\b|\b(best|ideal|good|great|perfect|essential|suitable|designed|meant|intended) for\b/i;
 
-/** The list that may follow a sentence ending in ":" is kept with it only while it is a short one. */
+/** The list that may follow a sentence is kept with it only while it is a short one. */
 const MAX_LIST_ITEMS = 12;
 const MAX_LIST_ITEM_CHARS = 120;
 
 /** "- literalSearch: …", "* **path**: …", "1) `mode`: …": the parameter a bullet documents. */
 const PARAMETER_BULLET = /^(?:[-*•]|\d+[.)])\s*(?:\*\*|`)?([\w.]+)(?:\*\*|`)?\s*:/;
+
+/** Text without Markdown emphasis, so "**Returns:**" reads as "Returns:". */
+const plain = (text: string): string => text.replace(/\*\*|__/g, '');
+const endsInColon = (text: string): boolean => /:$/.test(plain(text));
+const isItem = (text: string): boolean => LIST_ITEM.test(text);
 
 /** Names of the tool's top-level parameters. */
 function parameterNames(tool: RawTool): Set<string> {
@@ -32,22 +40,30 @@ const documentsParameter = (text: string, params: ReadonlySet<string>): boolean 
   return name !== undefined && params.has(name);
 };
 
+const trailing = (p: Sentence): string => p.raw.slice(p.raw.trimEnd().length);
 /** A blank line after a sentence ends whatever list it is in. */
-const blankLineAfter = (p: Sentence): boolean => /\n[ \t\r]*\n/.test(p.raw.slice(p.raw.trimEnd().length));
+const blankLineAfter = (p: Sentence): boolean => /\n[ \t\r]*\n/.test(trailing(p));
+/** Whether the sentence after `p` starts a line of its own without indentation. */
+const nextStartsLine = (p: Sentence): boolean => {
+  const ws = trailing(p);
+  return ws.includes('\n') && !/^(?: {2,}|\t)/.test(ws.slice(ws.lastIndexOf('\n') + 1));
+};
 
 /**
- * The parts of a description as list structure: for each sentence, the index of the sentence
- * ending in ":" that introduces the list it belongs to (an item, or a sentence continuing one),
- * or -1. A list starts with an item right after its introduction and runs over items and the
- * sentences that continue them; after a blank line only another item continues it.
+ * The parts of a description as list structure: for each sentence, the index of the sentence that
+ * introduces the list it belongs to (an item, or a sentence continuing one), or -1. A list starts
+ * with an item right after its introduction ("Returns:", "Notes") and runs over items and the
+ * sentences that continue them (on the same line, indented, or in lower case); a blank line, or an
+ * unindented line that starts a new sentence, ends it unless another item follows.
  */
 function listIntros(parts: readonly Sentence[]): number[] {
   const intro = parts.map(() => -1);
-  for (let i = 0; i < parts.length; i++) {
-    if (!/:$/.test(parts[i]!.text) || !LIST_ITEM.test(parts[i + 1]?.text ?? '')) continue;
+  for (let i = 0; i + 1 < parts.length; i++) {
+    if (isItem(parts[i]!.text) || !isItem(parts[i + 1]!.text)) continue;
     let j = i + 1;
     for (; j < parts.length; j++) {
-      if (!LIST_ITEM.test(parts[j]!.text) && blankLineAfter(parts[j - 1]!)) break;
+      const prev = parts[j - 1]!;
+      if (!isItem(parts[j]!.text) && (blankLineAfter(prev) || (nextStartsLine(prev) && !/^[a-z]/.test(parts[j]!.text)))) break;
       intro[j] = i;
     }
     i = j - 1;
@@ -56,9 +72,10 @@ function listIntros(parts: readonly Sentence[]): number[] {
 }
 
 /**
- * Whether the list after `at` (a sentence ending in ":") is short enough to keep with it: at most
- * MAX_LIST_ITEMS items of at most MAX_LIST_ITEM_CHARS each, none of them documenting a parameter
- * (those belong to the parameter, and `max` moves parameter text to the manual).
+ * The members of the list `at` introduces when it is short enough to keep with it: at most
+ * MAX_LIST_ITEMS items of at most MAX_LIST_ITEM_CHARS each (an item with its continuations), none
+ * documenting a parameter (those belong to the parameter, and `max` moves parameter text to the
+ * manual). Undefined when there is no such list.
  */
 function shortList(parts: readonly Sentence[], intro: readonly number[], at: number, params: ReadonlySet<string>): number[] | undefined {
   const members = intro.flatMap((owner, j) => (owner === at ? [j] : []));
@@ -66,7 +83,7 @@ function shortList(parts: readonly Sentence[], intro: readonly number[], at: num
   const items: string[] = [];
   for (const j of members) {
     const text = parts[j]!.text;
-    if (LIST_ITEM.test(text)) items.push(text);
+    if (isItem(text)) items.push(text);
     else items[items.length - 1] += ` ${text}`;
   }
   const fits = items.length <= MAX_LIST_ITEMS && items.every((t) => t.length <= MAX_LIST_ITEM_CHARS && !documentsParameter(t, params));
@@ -83,32 +100,56 @@ export const toolDescription: SlimStep = {
     const intro = listIntros(parts);
     const params = parameterNames(tool);
     const keep = parts.map(() => false);
-    const keepWithList = (i: number) => {
+    /** Keep a sentence and the short list it introduces; false (keeping nothing) when `needList` and there is none. */
+    const keepWithList = (i: number, needList = false): boolean => {
+      const list = shortList(parts, intro, i, params);
+      if (!list && needList) return false;
       keep[i] = true;
-      if (/:$/.test(parts[i]!.text)) for (const j of shortList(parts, intro, i, params) ?? []) keep[j] = true;
+      for (const j of list ?? []) keep[j] = true;
+      return true;
     };
-    // The first sentence; two when the first is a heading or a bare label ("Search."); and the short list the last of them introduces.
-    const label = parts.length > 1 && (parts[0]!.text.startsWith('#') || parts[0]!.text.length < 12) && !/:$/.test(parts[0]!.text);
-    keep[0] = true;
-    keepWithList(label ? 1 : 0);
+
+    // The first sentence, with the short list it introduces. A heading or a bare label ("Search.")
+    // says too little alone: the next sentence comes too, unless the label introduces a list.
+    const label = parts.length > 1 && (parts[0]!.text.startsWith('#') || parts[0]!.text.length < 12) && !endsInColon(parts[0]!.text);
+    keepWithList(0);
+    if (label && intro[1] !== 0) keepWithList(1);
+    // A bare label before a long list ("🎯 Purpose:", "Notes") says nothing alone: its first item (with what continues it) is the purpose.
+    const opening = label && intro[1] !== 0 ? 1 : 0;
+    const bare = label || (endsInColon(parts[opening]!.text) && parts[opening]!.text.length < 20);
+    if (bare && !keep[opening + 1] && intro[opening + 1] === opening) {
+      for (let j = opening + 1; j < parts.length && intro[j] === opening && (j === opening + 1 || !isItem(parts[j]!.text)); j++) keep[j] = true;
+    }
+
     if (ctx.policy.description === 'what-when') {
       // "use write_file with .docx": the tool naming itself as the one to use says when (not a generic name such as "query").
       const ownName = /[-_]|[a-z][A-Z]/.test(tool.name) ? new RegExp(`\\buse\\s+\`?${escapeRegExp(tool.name)}\\b`, 'i') : new RegExp(`\\buse\\s+\`${escapeRegExp(tool.name)}\``, 'i');
       parts.forEach((p, i) => {
-        if (keep[i] || intro[i]! >= 0 || documentsParameter(p.text, params)) return;
-        // A sentence ending in ":" introduces details (how); one that says what the tool gives back keeps its short list.
-        if (WHAT.test(p.text)) keepWithList(i);
-        else if (!/:$/.test(p.text) && (WHEN.test(p.text) || ownName.test(p.text))) keep[i] = true;
+        if (keep[i] || documentsParameter(p.text, params)) return;
+        const text = plain(p.text);
+        if (intro[i]! >= 0) {
+          // A member of a list whose introduction was not kept: only an item that is itself a "when" stands alone.
+          if (!keep[intro[i]!] && WHEN_ITEM.test(text)) keep[i] = true;
+          return;
+        }
+        const says = WHAT.test(text) || WHEN.test(text) || ownName.test(text);
+        // A sentence ending in ":" introduces what follows: it is kept only with the short list it introduces.
+        if (says) keepWithList(i, endsInColon(p.text));
       });
     }
     if (keep.every(Boolean)) return { tool, removed: [] };
     // Kept sentences must split again exactly as they did (the fact check compares sentences): a line
     // break before a list item is a boundary, after . ! or ? (not an abbreviation's) a space is, otherwise
-    // only a blank line is. A kept item that did not follow the sentence before it starts after a blank line,
-    // so it does not read as part of another list.
+    // only a blank line is. A part that did not follow a list's last kept part in the original starts after
+    // a blank line, so it does not read as part of that list.
     const kept = parts.flatMap((p, i) => (keep[i] ? [{ text: p.text, at: i }] : []));
-    const joint = (a: { text: string; at: number }, b: { text: string; at: number }) =>
-      LIST_ITEM.test(b.text) ? (b.at === a.at + 1 ? '\n' : '\n\n') : /[.!?]$/.test(a.text) && !endsWithAbbreviation(a.text) ? ' ' : '\n\n';
+    const inList = (k: { text: string; at: number }) => isItem(k.text) || intro[k.at]! >= 0;
+    const joint = (a: { text: string; at: number }, b: { text: string; at: number }): string => {
+      const adjacent = b.at === a.at + 1;
+      if (!adjacent && inList(a)) return '\n\n';
+      if (isItem(b.text)) return adjacent ? '\n' : '\n\n';
+      return /[.!?]$/.test(a.text) && !endsWithAbbreviation(a.text) ? ' ' : '\n\n';
+    };
     const description = kept.map((k, i) => (i === kept.length - 1 ? k.text : `${k.text}${joint(k, kept[i + 1]!)}`)).join('');
     const removed: Removal[] = parts.filter((_, i) => !keep[i]).map((p) => ({ where: 'description', what: 'description', text: p.text }));
     return { tool: { ...tool, description }, removed };
