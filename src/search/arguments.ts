@@ -19,8 +19,10 @@ export const ARGUMENT_FIT_BOOST = 1.2;
 const PARAMETER_KINDS: readonly [ValueKind, RegExp][] = [
   ['coordinates', /^(?:lat|latitude|lng|lon|long|longitude)$/i],
   ['pixels', /^(?:x|y|(?:start|end|from|to)_?[xy])$/i],
-  ['url', /(?:^|_)(?:url|uri|href)$|[a-z](?:Url|Uri|Href)$/],
-  ['email', /(?:^|_)e?mail(?:_?address)?$|[a-z]E?[mM]ail$|^recipients?$/i],
+  ['url', /(?:^|_)(?:url|uri|href)$|[a-z](?:Url|URL|Uri|URI|Href)$/],
+  ['url', /(?:^|_)(?:url|uri|href)$/i],
+  ['email', /(?:^|_)e?mail(?:_?address)?$|^recipients?$/i],
+  ['email', /[a-z]E[mM]ail$|[a-z]Mail(?:Address)?$/],
   // The number of an issue, pull or merge request: what "#501" and "PR 42" hand over (not a page or line number).
   ['number', /^(?:issue|pull|pr|mr|merge_request|ticket)_?(?:number|num|iid|id)$|^(?:issueNumber|pullNumber|prNumber|mergeRequestIid)$|^iid$/i],
   ['channel', /(?:^|_)channel(?:_?(?:id|name))?$|[a-z]Channel(?:Id)?$/i],

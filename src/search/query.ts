@@ -55,7 +55,8 @@ function baseForms(word: string): string[] {
   const out: string[] = [];
   if (/ies$/.test(word) && word.length > 4) out.push(`${word.slice(0, -3)}y`);
   if (/(?:s|x|z|ch|sh)es$/.test(word)) out.push(word.slice(0, -2));
-  if (/s$/.test(word) && !/(?:ss|us|is)$/.test(word) && !NOT_PLURAL.has(word)) out.push(word.slice(0, -1));
+  // "status" and "analysis" are not plurals; "apis", "cpus" and "kpis" are (an acronym's plural, written small).
+  if (/s$/.test(word) && !/ss$/.test(word) && (!/(?:us|is)$/.test(word) || word.length <= 4) && !NOT_PLURAL.has(word)) out.push(word.slice(0, -1));
   for (const suffix of ['ing', 'ed']) {
     if (!word.endsWith(suffix) || word.length - suffix.length < 3) continue;
     const base = word.slice(0, -suffix.length);
@@ -96,10 +97,17 @@ export function sameWord(written: string, key: string): boolean {
 /** Nouns that look like the noun of an action but are not that action's. */
 const NOT_ACTION_NOUN = new Set(['transition', 'animation', 'department', 'apartment', 'comment', 'direction', 'question', 'station', 'version', 'mention']);
 
-/** The verbs an action noun may come from: configuration → configure, deletion → delete, payment → pay. */
+/** Every word the lexicons have an entry for, as written. */
+const KEYS: ReadonlySet<string> = new Set([...GROUPS.flat(), ...IMPLIES.keys()].map((w) => w.toLowerCase()));
+
+/**
+ * The verbs an action noun may come from: configuration → configure, deletion → delete, payment →
+ * pay. A noun the lexicons know has its own entries and keeps them: "information" is not "inform",
+ * "production" not "product", "location" not "locate".
+ */
 function actionOf(noun: string): string[] {
   const m = /^(.{3,}?)(ation|ion|ment)$/.exec(noun);
-  if (!m || NOT_ACTION_NOUN.has(noun)) return [];
+  if (!m || NOT_ACTION_NOUN.has(noun) || KEYS.has(noun)) return [];
   return [m[1]!, `${m[1]}e`, ...(m[2] === 'ation' ? [`${m[1]}ate`] : [])];
 }
 
@@ -171,7 +179,7 @@ function prepare(task: string): { text: string; implied: string[][]; values: Set
   // "pull 77" is GitHub's short way to say pull request 77.
   text = text.replace(/\bpull\s+(?=#?\d+\b(?!\s+\w+s\b))/g, ' pr ');
   // "PR 42", "issue 7", "merge request 12": a reference to pass on (not "issue 3 times a day").
-  if (/\b(?:pr|prs|issue|ticket|pull request|merge request)\s+#?\d+\b(?!\s*(?:times?|x|days?|hours?|minutes?|weeks?)\b)/.test(text)) values.add('number');
+  if (/\b(?:pr|prs|mr|issue|ticket|pull request|merge request)\s+#?\d+\b(?!\s*(?:times?|x|days?|hours?|minutes?|weeks?)\b)/.test(text)) values.add('number');
   text = text.replace(HASH_NUMBER, () => (values.add('number'), implied.push(['issue', 'pr']), ' '));
   text = text.replace(CHANNEL, () => (values.add('channel'), implied.push(['channel']), ' '));
   // A question asks to read something: lean towards tools that get, list or search.
@@ -181,8 +189,6 @@ function prepare(task: string): { text: string; implied: string[][]; values: Set
 
 /** The kinds of value a task can hand a tool as an argument, by their shape. */
 export type ValueKind = 'email' | 'url' | 'path' | 'coordinates' | 'pixels' | 'number' | 'channel';
-
-/** The kinds of value the task carries ("48.85, 2.35", "#501", "docs/a.md"). */
 
 /** A name in the middle of a sentence ("Boston", "Dave") is a value to pass, not a word about which tool. */
 const NAME_WEIGHT = 0.5;
