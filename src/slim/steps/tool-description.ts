@@ -97,6 +97,7 @@ export const toolDescription: SlimStep = {
   apply(tool, ctx) {
     if (typeof tool.description !== 'string') return { tool, removed: [] };
     const parts = sentences(tool.description);
+    if (parts.length === 0) return { tool, removed: [] };
     const intro = listIntros(parts);
     const params = parameterNames(tool);
     const keep = parts.map(() => false);
