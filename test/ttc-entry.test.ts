@@ -22,6 +22,11 @@ test('PURPOSE: first sentence, markup and abbreviations handled, name words when
   assert.equal(purpose('List items including:\n- a\n- b'), 'List items');
   assert.equal(purpose('This tool fetches a URL. Then more.'), 'fetches a URL');
   assert.equal(toTTC({ name: 'get_thing' }).purpose, 'get thing');
+  // A section label is not the what: the text after it is.
+  assert.equal(purpose('\n    🎯 Purpose:\n      1. Retrieves a list of objects.\n\n    📦 Returns:\n      1. Objects.'), 'Retrieves a list of objects');
+  assert.equal(purpose('🎯 Purpose\n 1. Authenticates the token.'), 'Authenticates the token');
+  assert.equal(purpose('Notion | Retrieve a user\nError Responses:\n400: 400'), 'Notion | Retrieve a user');
+  assert.equal(purpose('List issues:\n- open\n- closed'), 'List issues', 'an action is not a label');
 });
 
 test('a sidecar entry overrides PURPOSE, WHEN and TAGS; whitespace in it is folded to one line', () => {

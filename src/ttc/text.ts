@@ -1,5 +1,6 @@
 /** Turning a free-form tool description into the short phrases TTC lines carry. */
 import { oneLine } from './lexical.js';
+import { baseForm, isAction } from './verbs.js';
 
 /** Abbreviations whose period does not end a sentence. */
 const ABBREVIATIONS = /(?:\b(?:e\.g|i\.e|etc|vs|approx|incl|esp|cf|min|max|no|ca)|\b[A-Z])\.$/i;
@@ -12,13 +13,26 @@ function stripMarkup(text: string): string {
     .replace(/^\s*(?:[-*•]|\d+[.)])\s+/gm, '');
 }
 
+/** A short heading that names a section ("Purpose", "Error Responses", "Usage Guidance"), not an action ("List issues"). */
+function isLabel(text: string): boolean {
+  const words = text.trim().split(/\s+/);
+  return words.length <= 3 && !/[.!?]$/.test(text.trim()) && !isAction(baseForm(words[0]!.toLowerCase()));
+}
+
 /**
  * The first sentence: up to a period, `!` or `?` followed by whitespace, a blank line, or
  * a colon that opens a list. Descriptions are often long manuals; the first sentence is the what.
  */
 export function firstSentence(description: string): string {
   const text = stripMarkup(description.trim());
-  const para = text.split(/\n\s*\n|:\s*\n/)[0] ?? '';
+  const parts = text.split(/\n\s*\n|:\s*\n/);
+  // "🎯 Purpose:", "Error Responses:": a label introduces what follows, and the first text after it is the what.
+  let para = parts.find((p) => p.trim() !== '' && !isLabel(p)) ?? parts[0] ?? '';
+  // A label line at either end of the paragraph ("Purpose\n1. Retrieves…", "…a user\nError Responses:") is not the what either.
+  let lines = para.split('\n');
+  if (lines.length > 1 && isLabel(lines[0]!)) lines = lines.slice(1);
+  if (lines.length > 1 && isLabel(lines[lines.length - 1]!)) lines = lines.slice(0, -1);
+  para = lines.join('\n');
   const re = /[.!?](?=\s|$)/g;
   for (let m = re.exec(para); m; m = re.exec(para)) {
     const head = para.slice(0, m.index + 1);
