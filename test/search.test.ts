@@ -10,6 +10,7 @@ import type { RawTool } from '../src/catalog/types.js';
 import { phaseCatalog } from '../src/search/phases.js';
 import { EXPANSION_WEIGHT, IMPLIES_WEIGHT, MAX_TASK_CHARS, mentionsUrl, normalizeTask, queryConcepts, queryTerms, readTask, sameWord } from '../src/search/query.js';
 import { taskMode, toolMode } from '../src/search/intent.js';
+import { toolFields } from '../src/search/documents.js';
 import { terms } from '../src/search/tokenize.js';
 import { requiredValueKinds } from '../src/search/arguments.js';
 import { indexCatalog, rankTools, taskSteps, ToolSearchIndex } from '../src/search/tool-index.js';
@@ -266,6 +267,13 @@ test('mcp-slim search ranks the tools of any source', async () => {
   assert.equal(out.hits[0].id, 'server-puppeteer/puppeteer_screenshot');
   const bad = await runCli(['search', '--catalog', `${FIXTURES}catalogs/shared/server-puppeteer.json`]);
   assert.equal(bad.code, 2);
+});
+
+test('a section label is not a tool\'s purpose: the first sentence that says something is', () => {
+  const fields = toolFields('s', { name: 'list_objects', description: '\n  🎯 Purpose:\n    1. Retrieves invoices from billing.\n\n  📦 Returns:\n    1. Invoices.' }, 'full');
+  assert.deepEqual(fields.purpose, terms('1. Retrieves invoices from billing.'));
+  assert.ok(fields.description!.includes('purpos'));
+  assert.deepEqual(toolFields('s', { name: 'x', description: 'Read a file. More.' }, 'full').purpose, terms('Read a file.'));
 });
 
 test('values in a task are arguments: a tool that needs the kind of value the task carries comes first', () => {

@@ -1,6 +1,7 @@
 import type { JsonValue, RawTool } from '../catalog/types.js';
 import { schemaNodes } from '../schema/walk.js';
 import { sentences } from '../text/sentences.js';
+import { isLabel } from '../ttc/text.js';
 import { toTTC } from '../ttc/to-ttc.js';
 import type { SidecarEntry, TTCParams, TTCType } from '../ttc/types.js';
 import type { FieldTerms } from './bm25f.js';
@@ -57,11 +58,13 @@ export function toolFields(server: string, tool: RawTool, kind: DocumentKind, si
     };
   }
   const parts = typeof tool.description === 'string' ? sentences(tool.description) : [];
+  // The purpose is the first sentence that says something: not a section label ("🎯 Purpose:").
+  const at = Math.max(0, parts.findIndex((p) => !isLabel(p.text.replace(/[^\p{L}\p{N}\s.!?-]/gu, ' ').replace(/^\s*\d+\s/, ''))));
   return {
     name,
     server: serverTerms,
-    purpose: terms(parts[0]?.text ?? ''),
-    description: terms(parts.slice(1).map((p) => p.text).join(' ')),
+    purpose: terms(parts[at]?.text ?? ''),
+    description: terms(parts.filter((_, i) => i !== at).map((p) => p.text).join(' ')),
     params: terms(parameterText(tool.inputSchema)),
   };
 }

@@ -14,8 +14,9 @@ function stripMarkup(text: string): string {
 }
 
 /** A short heading that names a section ("Purpose", "Error Responses", "Usage Guidance"), not an action ("List issues"). */
-function isLabel(text: string): boolean {
+export function isLabel(text: string): boolean {
   const words = text.trim().split(/\s+/);
+  if (words[0] === '') return true;
   return words.length <= 3 && !/[.!?]$/.test(text.trim()) && !isAction(baseForm(words[0]!.toLowerCase()));
 }
 
