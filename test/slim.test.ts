@@ -63,7 +63,7 @@ test('the tool naming itself as the one to use stays; a sentence ending in ":", 
       'Write a file.\n\nTo create a DOCX, use write_file with a .docx extension.\n\nTo force a page break, use this element:\n\n- `literal`: Use exact matching instead of regex.\n- Use another tool instead for PDFs.\n\nNotes\n\n- Use this for text files only.\n- **literal**: use it for exact matching.',
     inputSchema: { type: 'object', properties: { literal: { type: 'boolean' } } },
   });
-  assert.equal(result.tools[0]!.after.description, 'Write a file. To create a DOCX, use write_file with a .docx extension.\n\n- Use this for text files only.');
+  assert.equal(result.tools[0]!.after.description, 'Write a file.\n\nTo create a DOCX, use write_file with a .docx extension.\n\n- Use this for text files only.');
   assert.deepEqual(result.missing, []);
   assert.deepEqual(result.violations, []);
   // A generic name ("query") says when only written as code.
@@ -87,11 +87,15 @@ test('lists kept with their introduction stay whole: a label before them, items 
   // An unindented line that starts a sentence ends the list: its "use when" is not lost inside the last item.
   assert.equal(
     lead('Search local places. Returns details including:\n- names\n- phone numbers\nUse this when the query implies near me.\nFalls back to web search.\n\nMore.'),
-    'Search local places. Returns details including:\n- names\n- phone numbers\n\nUse this when the query implies near me.',
+    'Search local places. Returns details including:\n- names\n- phone numbers\nUse this when the query implies near me.',
   );
-  assert.equal(lead('Find releases.\n\nUse this tool when:\n- you need versions\n- you ask what shipped\n\nDo it right.'), 'Find releases. Use this tool when:\n- you need versions\n- you ask what shipped');
-  assert.equal(lead('Scrape a page.\n\n**Returns:**\n- markdown\n- links\n\n**Two ways:**\n- Pass a url. The page opens (use this for a fresh page).\n- Pass an id.'), 'Scrape a page. **Returns:**\n- markdown\n- links', 'bold labels introduce lists too');
+  assert.equal(lead('Find releases.\n\nUse this tool when:\n- you need versions\n- you ask what shipped\n\nDo it right.'), 'Find releases.\n\nUse this tool when:\n- you need versions\n- you ask what shipped');
+  assert.equal(lead('Scrape a page.\n\n**Returns:**\n- markdown\n- links\n\n**Two ways:**\n- Pass a url. The page opens (use this for a fresh page).\n- Pass an id.'), 'Scrape a page.\n\n**Returns:**\n- markdown\n- links', 'bold labels introduce lists too');
   assert.equal(lead('Get metadata including:\n- size.\n- owner.\n\nMore details here.\n\nUse this when you need details.'), 'Get metadata including:\n- size.\n- owner.\n\nUse this when you need details.', 'a later sentence is not glued to the list');
+  // Neighbours keep their own separation: a sentence right after a list, an indented continuation.
+  assert.equal(lead('Returns details including:\n- names\n- phone numbers.\nUse this when the query implies near me.\n\nMore.'), 'Returns details including:\n- names\n- phone numbers.\nUse this when the query implies near me.');
+  assert.equal(lead('Returns:\n- size:\n  in bytes\n- owner\n\nMore text.'), 'Returns:\n- size:\n  in bytes\n- owner');
+  assert.deepEqual(slimOne({ name: 'info', description: '  - size\nFalls back to web search.\n\nMore text.', inputSchema: { type: 'object' } }).missing, [], 'leading indentation before the first item');
   assert.equal(lead('Run a command in the shell.\n\nIMPORTANT:\n- Use this instead of grep.\n- Paths are absolute.'), 'Run a command in the shell.\n\n- Use this instead of grep.', 'an item that is itself a when stands alone');
   for (const preset of Object.values(PRESETS)) {
     const r = slimCatalog(newCatalog([{ name: 's', origin: { transport: 'stdio', command: 'x', args: [], source: { kind: 'cli' } }, tools: [{ name: 'info', description: 'Get metadata including:\n- size, etc.\n- permissions\n\nOnly works here.\n\n- Use this instead of grep, find, etc.\n- Use this instead of ls', inputSchema: { type: 'object' } }] }]), preset);
@@ -308,6 +312,15 @@ test('a definition reached only through an anchor is not inlined away (it would 
   const result = slimCatalog(newCatalog([{ name: 's', origin: { transport: 'stdio', command: 'x', args: [], source: { kind: 'cli' } }, tools: [tool] }]), PRESETS.max);
   assert.deepEqual(result.violations, []);
   assert.ok(JSON.stringify(result.after.servers[0]!.tools[0]!.inputSchema).includes('"$defs"'));
+});
+
+test('a definition nothing uses goes, and its descriptions go to the manual', () => {
+  const tool: RawTool = { name: 't', description: 'Do t.', inputSchema: { type: 'object', $defs: { V: { type: 'number', description: 'A number value.' } }, properties: { p: { type: 'string' } } } as never };
+  for (const preset of Object.values(PRESETS)) {
+    const result = slimCatalog(newCatalog([{ name: 's', origin: { transport: 'stdio', command: 'x', args: [], source: { kind: 'cli' } }, tools: [tool] }]), preset);
+    assert.deepEqual(result.missing, [], preset.description);
+    assert.match([...result.manuals.values()][0]!, /`\$V`: A number value\./);
+  }
 });
 
 test('the fact check holds on awkward descriptions: lists, code, headings, repeats, no final period, an abbreviation ending a line', () => {

@@ -31,7 +31,7 @@ function isBoundary(text: string, i: number, inCode: boolean, start: number): bo
   if (ch === '\n') {
     // A list item ends at a line that starts a new sentence without indentation ("- phone numbers\nUse this when…");
     // a lower-case line continues it (a wrapped item).
-    if (LIST_ITEM.test(text.slice(start, start + 6)) && /^[A-Z]/.test(text[i + 1] ?? '')) return true;
+    if (LIST_ITEM.test(text.slice(start, start + 12).trimStart()) && /^[A-Z]/.test(text[i + 1] ?? '')) return true;
     // A blank line, or a line break before a list item or heading, ends a sentence.
     const rest = text.slice(i + 1);
     let end = i - 1;

@@ -1,7 +1,9 @@
 import type { JsonObject } from '../../catalog/types.js';
 import { inlineSmallerRefs } from '../../schema/inline-smaller.js';
-import { isJsonObject } from '../../schema/walk.js';
-import type { SlimStep } from '../types.js';
+import { isJsonObject, schemaNodes } from '../../schema/walk.js';
+import { sentences } from '../../text/sentences.js';
+import type { Removal, SlimStep } from '../types.js';
+import { paramPath } from './_param-path.js';
 
 /** A definition used once costs more as `$defs` + `$ref` than written in place (lint's ref-inlining-smaller fix). */
 export const inlineRefs: SlimStep = {
@@ -9,7 +11,20 @@ export const inlineRefs: SlimStep = {
   enabled: (p) => p.inlineRefs,
   apply(tool) {
     if (!isJsonObject(tool.inputSchema)) return { tool, removed: [] };
-    const { schema, inlined } = inlineSmallerRefs(tool.inputSchema as JsonObject);
-    return { tool: inlined.length ? { ...tool, inputSchema: schema } : tool, removed: [] };
+    const original = tool.inputSchema as JsonObject;
+    const { schema, inlined } = inlineSmallerRefs(original);
+    // A definition nothing used is dropped whole: its descriptions go to the manual, or the fact check
+    // (rightly) finds them gone. Generated schemas (pydantic, zod) often carry such definitions.
+    const removed: Removal[] = [];
+    for (const { definition, uses } of inlined) {
+      if (uses > 0) continue;
+      const [container, name] = [definition.slice(0, definition.indexOf('.')), definition.slice(definition.indexOf('.') + 1)];
+      const def = isJsonObject(original[container]) ? (original[container] as JsonObject)[name] : undefined;
+      for (const node of schemaNodes(def, [container, name])) {
+        if (typeof node.schema.description !== 'string') continue;
+        for (const s of sentences(node.schema.description)) removed.push({ where: paramPath(node.path), what: 'description', text: s.text });
+      }
+    }
+    return { tool: inlined.length ? { ...tool, inputSchema: schema } : tool, removed };
   },
 };

@@ -139,16 +139,22 @@ export const toolDescription: SlimStep = {
       });
     }
     if (keep.every(Boolean)) return { tool, removed: [] };
-    // Kept sentences must split again exactly as they did (the fact check compares sentences): a line
-    // break before a list item is a boundary, after . ! or ? (not an abbreviation's) a space is, otherwise
-    // only a blank line is. A part that did not follow a list's last kept part in the original starts after
-    // a blank line, so it does not read as part of that list.
+    // Kept sentences must split again exactly as they did (the fact check compares sentences). Between
+    // parts that were not neighbours: after . ! or ? (not an abbreviation's) a space is a boundary,
+    // otherwise only a blank line is; a list's part, or an item, is set off by a blank line so nothing
+    // reads as part of a list it was not in.
     const kept = parts.flatMap((p, i) => (keep[i] ? [{ text: p.text, at: i }] : []));
     const inList = (k: { text: string; at: number }) => isItem(k.text) || intro[k.at]! >= 0;
     const joint = (a: { text: string; at: number }, b: { text: string; at: number }): string => {
-      const adjacent = b.at === a.at + 1;
-      if (!adjacent && inList(a)) return '\n\n';
-      if (isItem(b.text)) return adjacent ? '\n' : '\n\n';
+      // Neighbours in the original keep the whitespace that separated them there (line breaks and
+      // indentation included), so they split, and read, as they did: a sentence after a list stays off it.
+      if (b.at === a.at + 1) {
+        const ws = trailing(parts[a.at]!).replace(/\r/g, '');
+        if (/\n[ \t]*\n/.test(ws)) return '\n\n';
+        if (ws.includes('\n')) return ws.slice(ws.indexOf('\n'));
+        if (ws !== '') return ' ';
+      }
+      if (inList(a) || isItem(b.text)) return '\n\n';
       return /[.!?]$/.test(a.text) && !endsWithAbbreviation(a.text) ? ' ' : '\n\n';
     };
     const description = kept.map((k, i) => (i === kept.length - 1 ? k.text : `${k.text}${joint(k, kept[i + 1]!)}`)).join('');
