@@ -27,6 +27,7 @@ test('PURPOSE: first sentence, markup and abbreviations handled, name words when
   assert.equal(purpose('🎯 Purpose\n 1. Authenticates the token.'), 'Authenticates the token');
   assert.equal(purpose('Notion | Retrieve a user\nError Responses:\n400: 400'), 'Notion | Retrieve a user');
   assert.equal(purpose('List issues:\n- open\n- closed'), 'List issues', 'an action is not a label');
+  assert.equal(purpose('Retrieves issues from the\nGitHub repo'), 'Retrieves issues from the GitHub repo', 'a wrapped line is not a label');
 });
 
 test('a sidecar entry overrides PURPOSE, WHEN and TAGS; whitespace in it is folded to one line', () => {

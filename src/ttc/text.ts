@@ -26,14 +26,17 @@ export function isLabel(text: string): boolean {
  */
 export function firstSentence(description: string): string {
   const text = stripMarkup(description.trim());
-  const parts = text.split(/\n\s*\n|:\s*\n/);
+  // Paragraphs and the separators after them: a colon before a line break opens a list or a section.
+  const pieces = text.split(/(\n\s*\n|:\s*\n)/);
+  const parts = pieces.filter((_, i) => i % 2 === 0);
   // "🎯 Purpose:", "Error Responses:": a label introduces what follows, and the first text after it is the what.
-  let para = parts.find((p) => p.trim() !== '' && !isLabel(p)) ?? parts[0] ?? '';
-  // A label line at either end of the paragraph ("Purpose\n1. Retrieves…", "…a user\nError Responses:") is not the what either.
-  let lines = para.split('\n');
-  if (lines.length > 1 && isLabel(lines[0]!)) lines = lines.slice(1);
-  if (lines.length > 1 && isLabel(lines[lines.length - 1]!)) lines = lines.slice(0, -1);
-  para = lines.join('\n');
+  const k = Math.max(0, parts.findIndex((p) => p.trim() !== '' && !isLabel(p)));
+  let lines = (parts[k] ?? '').split('\n');
+  // A label line at either end of the paragraph is not the what either: "Purpose" above the text, or
+  // "…a user\nError Responses:" (a short last line that a colon ended).
+  if (lines.length > 1 && isLabel(lines[0]!) && /^\s*[A-Z0-9]/.test(lines[1]!)) lines = lines.slice(1);
+  if (lines.length > 1 && (pieces[2 * k + 1] ?? '').startsWith(':') && isLabel(lines[lines.length - 1]!)) lines = lines.slice(0, -1);
+  const para = lines.join('\n');
   const re = /[.!?](?=\s|$)/g;
   for (let m = re.exec(para); m; m = re.exec(para)) {
     const head = para.slice(0, m.index + 1);
