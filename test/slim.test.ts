@@ -315,6 +315,17 @@ test('a definition reached only through an anchor is not inlined away (it would 
   assert.ok(JSON.stringify(result.after.servers[0]!.tools[0]!.inputSchema).includes('"$defs"'));
 });
 
+test('a heading of another tool inside moved text (a code example) does not cut the manual section', () => {
+  const tools: RawTool[] = [
+    { name: 'a', description: 'Do a.\n\nExample:\n```\n## b\n\nfoo\n```\n\nMore text.', inputSchema: { type: 'object' } },
+    { name: 'b', description: 'Do b. Rule one.', inputSchema: { type: 'object' } },
+  ];
+  for (const preset of Object.values(PRESETS)) {
+    const result = slimCatalog(newCatalog([{ name: 's', origin: { transport: 'stdio', command: 'x', args: [], source: { kind: 'cli' } }, tools }]), preset);
+    assert.deepEqual(result.missing, [], preset.description);
+  }
+});
+
 test('a definition nothing uses goes, and its descriptions go to the manual', () => {
   const tool: RawTool = { name: 't', description: 'Do t.', inputSchema: { type: 'object', $defs: { V: { type: 'number', description: 'A number value.' } }, properties: { p: { type: 'string' } } } as never };
   for (const preset of Object.values(PRESETS)) {

@@ -1,4 +1,5 @@
 import { schemaNodes } from '../schema/walk.js';
+import { manualSection } from './manual.js';
 import type { RawTool } from '../catalog/types.js';
 import { sentences } from '../text/sentences.js';
 import type { SlimTool } from './types.js';
@@ -10,16 +11,22 @@ export interface MissingSentence {
 }
 
 /**
- * Each tool's own section of its family's manual: a sentence must sit under the right heading. A
- * section ends at the heading of another tool of the family, not at any "## ": a "## Usage" that
- * slimming moved out of a description is text of the section.
+ * Each tool's own section of its family's manual: a sentence must sit under the right heading.
+ * Sections are found in the order they were written, each after the one before and as long as it
+ * was written, so a "## other_tool" inside moved text (a code example) is not taken for a heading.
  */
-function sectionsOf(manual: string, tools: readonly string[]): Map<string, string> {
-  const starts = tools
-    .map((tool) => [tool, manual.indexOf(`\n## ${tool}\n\n`)] as const)
-    .filter(([, at]) => at !== -1)
-    .sort((a, b) => a[1] - b[1]);
-  return new Map(starts.map(([tool, at], i) => [tool, manual.slice(at, starts[i + 1]?.[1] ?? manual.length)]));
+function sectionsOf(manual: string, tools: readonly SlimTool[]): Map<string, string> {
+  const out = new Map<string, string>();
+  let cursor = 0;
+  for (const t of tools) {
+    if (!t.removed.length) continue;
+    const at = manual.indexOf(`\n## ${t.before.name}\n\n`, cursor);
+    if (at === -1) continue;
+    const length = manualSection(t).length + 1;
+    out.set(t.before.name, manual.slice(at, at + length));
+    cursor = at + length - 1;
+  }
+  return out;
 }
 
 /** Every description sentence of a tool (its own and its parameters'), with repeats. */
@@ -36,9 +43,9 @@ function allSentences(tool: RawTool): string[] {
  */
 export function factCheck(tools: readonly SlimTool[], manuals: ReadonlyMap<string, string>): MissingSentence[] {
   const missing: MissingSentence[] = [];
-  const names = new Map<string, string[]>();
-  for (const t of tools) names.set(t.family, [...(names.get(t.family) ?? []), t.before.name]);
-  const sections = new Map([...names].map(([family, tools]) => [family, sectionsOf(manuals.get(family) ?? '', tools)]));
+  const families = new Map<string, SlimTool[]>();
+  for (const t of tools) families.set(t.family, [...(families.get(t.family) ?? []), t]);
+  const sections = new Map([...families].map(([family, members]) => [family, sectionsOf(manuals.get(family) ?? '', members)]));
   for (const t of tools) {
     const remaining = new Map<string, number>();
     for (const s of allSentences(t.after)) remaining.set(s, (remaining.get(s) ?? 0) + 1);

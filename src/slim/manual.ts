@@ -2,7 +2,8 @@ import type { Removal, SlimTool } from './types.js';
 
 const LABEL: Record<Removal['what'], string> = { description: '', title: 'title: ', examples: 'examples: ', comment: 'note: ' };
 
-function section(tool: SlimTool): string {
+/** One tool's section of its family's manual, as renderManuals writes it. */
+export function manualSection(tool: SlimTool): string {
   const own = tool.removed.filter((r) => r.where === 'description');
   const params = new Map<string, Removal[]>();
   for (const r of tool.removed) if (r.where !== 'description') params.set(r.where, [...(params.get(r.where) ?? []), r]);
@@ -26,7 +27,7 @@ export function renderManuals(tools: readonly SlimTool[]): Map<string, string> {
   const out = new Map<string, string>();
   for (const [family, members] of byFamily) {
     const intro = `# ${family}: manual\n\nWhat each tool's short description leaves out: rules, defaults, examples and edge cases. Read the tool's section before its first use.\n\n`;
-    out.set(family, intro + members.map(section).join('\n'));
+    out.set(family, intro + members.map(manualSection).join('\n'));
   }
   return out;
 }
