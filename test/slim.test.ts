@@ -97,7 +97,7 @@ test('lists kept with their introduction stay whole: a label before them, items 
   assert.equal(lead('Returns details including:\n- names\n- phone numbers.\nUse this when the query implies near me.\n\nMore.'), 'Returns details including:\n- names\n- phone numbers.\nUse this when the query implies near me.');
   assert.equal(lead('Returns:\n- size:\n  in bytes\n- owner\n\nMore text.'), 'Returns:\n- size:\n  in bytes\n- owner');
   assert.deepEqual(slimOne({ name: 'info', description: '  - size\nFalls back to web search.\n\nMore text.', inputSchema: { type: 'object' } }).missing, [], 'leading indentation before the first item');
-  assert.equal(lead('Run a command in the shell.\n\nIMPORTANT:\n- Use this instead of grep.\n- Paths are absolute.'), 'Run a command in the shell.\n\n- Use this instead of grep.', 'an item that is itself a when stands alone');
+  assert.equal(lead('Run a command in the shell.\n\nIMPORTANT:\n- Use this instead of grep.\n- Paths are absolute.'), 'Run a command in the shell.\n\nIMPORTANT:\n- Use this instead of grep.', 'an item that is itself a when stands alone, under its label');
   for (const preset of Object.values(PRESETS)) {
     const r = slimCatalog(newCatalog([{ name: 's', origin: { transport: 'stdio', command: 'x', args: [], source: { kind: 'cli' } }, tools: [{ name: 'info', description: 'Get metadata including:\n- size, etc.\n- permissions\n\nOnly works here.\n\n- Use this instead of grep, find, etc.\n- Use this instead of ls', inputSchema: { type: 'object' } }] }]), preset);
     assert.deepEqual(r.missing, [], preset.description);

@@ -112,7 +112,10 @@ export const toolDescription: SlimStep = {
 
     // The first sentence, with the short list it introduces. A heading or a bare label ("Search.")
     // says too little alone: the next sentence comes too, unless the label introduces a list.
-    const label = parts.length > 1 && (parts[0]!.text.startsWith('#') || parts[0]!.text.length < 12) && !endsInColon(parts[0]!.text);
+    const first = parts[0]!.text;
+    const short = first.startsWith('#') || first.length < 12 || (endsInColon(first) && first.length < 20);
+    // A label that introduces a list is handled with its list below; one before prose ("🎯 Purpose:\nRetrieves…") takes the next sentence.
+    const label = parts.length > 1 && short && (!endsInColon(first) || intro[1] !== 0);
     keepWithList(0);
     if (label && intro[1] !== 0) keepWithList(1);
     // A bare label before a long list ("🎯 Purpose:", "Notes") says nothing alone: its first item (with what continues it) is the purpose.
@@ -129,8 +132,14 @@ export const toolDescription: SlimStep = {
         if (keep[i] || documentsParameter(p.text, params)) return;
         const text = plain(p.text);
         if (intro[i]! >= 0) {
-          // A member of a list whose introduction was not kept: only an item that is itself a "when" stands alone.
-          if (!keep[intro[i]!] && WHEN_ITEM.test(text)) keep[i] = true;
+          // A member of a list whose introduction was not kept: only an item that is itself a "when" stands
+          // alone, under its label when the introduction is one ("🧭 Usage Guidance:"), so it does not
+          // read as the next item of a list kept above it.
+          if (!keep[intro[i]!] && WHEN_ITEM.test(text)) {
+            keep[i] = true;
+            const owner = parts[intro[i]!]!.text;
+            if (endsInColon(owner) && owner.length < 30) keep[intro[i]!] = true;
+          }
           return;
         }
         const says = WHAT.test(text) || WHEN.test(text) || ownName.test(text);
