@@ -326,6 +326,15 @@ test('a heading of another tool inside moved text (a code example) does not cut 
   }
 });
 
+test('a server that lists one tool name twice is verified pair by pair, not as one tool', () => {
+  const tools: RawTool[] = [
+    { name: 'x', description: 'A.', inputSchema: { type: 'object', properties: { a: { type: 'string' } } } },
+    { name: 'x', description: 'B.', inputSchema: { type: 'object' } },
+  ];
+  const result = slimCatalog(newCatalog([{ name: 's', origin: { transport: 'stdio', command: 'x', args: [], source: { kind: 'cli' } }, tools }]), PRESETS.balanced);
+  assert.deepEqual(result.violations, []);
+});
+
 test('a definition nothing uses goes, and its descriptions go to the manual', () => {
   const tool: RawTool = { name: 't', description: 'Do t.', inputSchema: { type: 'object', $defs: { V: { type: 'number', description: 'A number value.' } }, properties: { p: { type: 'string' } } } as never };
   for (const preset of Object.values(PRESETS)) {

@@ -98,14 +98,15 @@ export function verifySlim(before: Catalog, after: Catalog, options: NormalizeOp
       if (server.tools.length) out.push({ server: server.name, tool: '*', path: '', message: `server "${server.name}" is missing from the slim catalog` });
       continue;
     }
-    const slimTools = new Map(slim.tools.map((t) => [t.name, t]));
+    // Tools pair by name in order, so a server that lists one name twice (it happens) pairs first with first.
+    const slimTools = new Map<string, RawTool[]>();
+    for (const t of slim.tools) slimTools.set(t.name, [...(slimTools.get(t.name) ?? []), t]);
     for (const tool of server.tools) {
-      const other = slimTools.get(tool.name);
+      const other = slimTools.get(tool.name)?.shift();
       if (!other) out.push({ server: server.name, tool: tool.name, path: '', message: `tool "${tool.name}" is missing` });
       else out.push(...verifyTool(tool, other, server.name, options));
-      slimTools.delete(tool.name);
     }
-    for (const extra of slimTools.keys()) out.push({ server: server.name, tool: extra, path: '', message: `tool "${extra}" was added` });
+    for (const [extra, left] of slimTools) if (left.length) out.push({ server: server.name, tool: extra, path: '', message: `tool "${extra}" was added` });
   }
   return out;
 }
