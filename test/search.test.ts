@@ -271,7 +271,7 @@ test('mcp-slim search ranks the tools of any source', async () => {
 
 test('a section label is not a tool\'s purpose: the first sentence that says something is', () => {
   const fields = toolFields('s', { name: 'list_objects', description: '\n  🎯 Purpose:\n    1. Retrieves invoices from billing.\n\n  📦 Returns:\n    1. Invoices.' }, 'full');
-  assert.deepEqual(fields.purpose, terms('1. Retrieves invoices from billing.'));
+  assert.deepEqual(fields.purpose, terms('Retrieves invoices from billing.'), 'without the item number');
   assert.ok(fields.description!.includes('purpos'));
   assert.deepEqual(toolFields('s', { name: 'x', description: 'Read a file. More.' }, 'full').purpose, terms('Read a file.'));
 });

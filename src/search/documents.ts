@@ -63,7 +63,7 @@ export function toolFields(server: string, tool: RawTool, kind: DocumentKind, si
   return {
     name,
     server: serverTerms,
-    purpose: terms(parts[at]?.text ?? ''),
+    purpose: terms((parts[at]?.text ?? '').replace(/^(?:[-*•]|\d+[.)])\s+/, '')),
     description: terms(parts.filter((_, i) => i !== at).map((p) => p.text).join(' ')),
     params: terms(parameterText(tool.inputSchema)),
   };
