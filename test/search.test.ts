@@ -88,7 +88,8 @@ describe('text into terms', () => {
     assert.equal(mentionsUrl('open example.com/pricing'), true);
     assert.ok(queryTerms("what's the weather where's the nearest cafe").has('weather'));
     assert.equal(normalizeTask(`list ${' '.repeat(50_000)} files`), 'list files');
-    assert.equal(normalizeTask('x'.repeat(MAX_TASK_CHARS + 10)).length, MAX_TASK_CHARS);
+    assert.equal(normalizeTask('ab '.repeat(MAX_TASK_CHARS)).length, MAX_TASK_CHARS);
+    assert.equal(normalizeTask(`see https://example.com/${'x'.repeat(5000)} now`), `see https://example.com/${'x'.repeat(200 - 'https://example.com/'.length)} now`, 'a run without spaces is cut to 200 characters');
   });
 
   test('a phrase matches its words as written but the last: "the error logs in grafana" is not "log in"', () => {

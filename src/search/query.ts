@@ -144,11 +144,15 @@ const CHANNEL = /(?:^|\s)#(?![0-9a-f]{3}\b|[0-9a-f]{6}\b|[0-9a-f]{8}\b)[a-z][\w-
 export const QUOTED = /(?<![\p{L}\p{N}])(["'])(?:(?!\1).){1,80}\1(?![\p{L}\p{N}])/gu;
 /** Longer tasks are cut here: beyond it words add nothing to ranking, and regexes stay linear in practice. */
 export const MAX_TASK_CHARS = 2000;
+/** A longer run without spaces is cut to this (a URL or a path keeps its shape). */
+const MAX_TOKEN_CHARS = 200;
 
 /** A task as the query functions read it: at most MAX_TASK_CHARS, whitespace runs collapsed. */
 export const normalizeTask = (task: string): string =>
   task
     .replace(/\s+/g, ' ')
+    // A run of 200 characters without a space is a value, not words; cut, so the shape regexes stay fast on it.
+    .replace(/\S{200,}/g, (run) => run.slice(0, MAX_TOKEN_CHARS))
     .replace(/[‘’]/g, "'")
     .replace(/[“”]/g, '"')
     .slice(0, MAX_TASK_CHARS);
