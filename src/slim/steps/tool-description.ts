@@ -117,7 +117,8 @@ export const toolDescription: SlimStep = {
     // A label that introduces a list is handled with its list below; one before prose ("🎯 Purpose:\nRetrieves…") takes the next sentence.
     const label = parts.length > 1 && short && (!endsInColon(first) || intro[1] !== 0);
     keepWithList(0);
-    if (label && intro[1] !== 0) keepWithList(1);
+    // The sentence after a label is kept only with its list when it introduces one ("# Search\n\nOptions:" alone says nothing).
+    if (label && intro[1] !== 0) keepWithList(1, endsInColon(parts[1]!.text));
     // A bare label before a long list ("🎯 Purpose:", "Notes") says nothing alone: its first item (with what continues it) is the purpose.
     const opening = label && intro[1] !== 0 ? 1 : 0;
     const bare = label || (endsInColon(parts[opening]!.text) && parts[opening]!.text.length < 20);
