@@ -83,6 +83,7 @@ test('lists kept with their introduction stay whole: a label before them, items 
   assert.equal(lead('Notes\n- a\n- b\n- c'), 'Notes\n- a\n- b\n- c', 'a label introduces its list');
   for (const empty of ['', '\n\n', '   ']) assert.equal(lead(empty), empty, 'an empty description stays as it is');
   assert.equal(lead('# Search\n\nOptions:\n\nMore text here.'), '# Search', 'a label is not followed by a dangling "Options:"');
+  assert.equal(lead(`# Search\nOptions:\n${Array.from({ length: 13 }, (_, i) => `- field${i}`).join('\n')}\n\nMore.`), '# Search', 'nor by the first item of a list whose introduction was dropped');
   assert.equal(lead('Notion | Retrieve a user\nError Responses:\n400: 400'), 'Notion | Retrieve a user', 'a short label line starts a section of its own');
   const long = Array.from({ length: 13 }, (_, i) => `- step ${i}`).join('\n');
   assert.equal(lead(`🎯 Purpose:\n1. Finds the objects that match.\n${long}`), '🎯 Purpose:\n1. Finds the objects that match.', 'a bare label before a long list keeps its first item');

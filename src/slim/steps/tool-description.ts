@@ -122,7 +122,7 @@ export const toolDescription: SlimStep = {
     // A bare label before a long list ("🎯 Purpose:", "Notes") says nothing alone: its first item (with what continues it) is the purpose.
     const opening = label && intro[1] !== 0 ? 1 : 0;
     const bare = label || (endsInColon(parts[opening]!.text) && parts[opening]!.text.length < 20);
-    if (bare && !keep[opening + 1] && intro[opening + 1] === opening) {
+    if (bare && keep[opening] && !keep[opening + 1] && intro[opening + 1] === opening) {
       for (let j = opening + 1; j < parts.length && intro[j] === opening && (j === opening + 1 || !isItem(parts[j]!.text)); j++) keep[j] = true;
     }
 
