@@ -182,9 +182,12 @@ describe('fixes: pure, remove the problem, keep the meaning', () => {
     assert.deepEqual(findingsOf('ref-inlining-smaller', [tool]), []);
   });
 
-  test('a $ref that is not a valid pointer does not crash the rule', () => {
+  test('a $ref that is not a valid pointer does not crash the rule, and leaves every definition where it is', () => {
+    // A ref that resolves to nothing may have been meant for any definition: the verifier keeps them all, so the fix does too.
     const tool: RawTool = { name: 'x', inputSchema: { type: 'object', properties: { p: { $ref: '#/$defs/100%' } }, $defs: { Q: { type: 'string' } } } };
-    assert.deepEqual(findingsOf('ref-inlining-smaller', [tool]).map((f) => f.message), ['dropping unused $defs.Q saves 32 bytes: the $ref indirection costs more than it shares, and the model must follow it']);
+    assert.deepEqual(findingsOf('ref-inlining-smaller', [tool]).map((f) => f.message), []);
+    const used = { name: 'y', inputSchema: { type: 'object', properties: { a: { type: 'string', contentSchema: { $ref: '#/$defs/A' } }, b: { $ref: '#/$defs/B/properties/c' } }, $defs: { A: { type: 'object', required: ['z'] }, B: { properties: { c: { type: 'integer' } } } } } } as RawTool;
+    assert.deepEqual(findingsOf('ref-inlining-smaller', [used]).map((f) => f.message), [], 'refs the schema walk does not see, or into a definition, still use it');
   });
 
   test('fixTool applies every enabled fix and names them; an off rule is not applied', () => {

@@ -337,6 +337,22 @@ test('a server that lists one tool name twice is verified pair by pair, not as o
   assert.deepEqual(result.violations, []);
 });
 
+test('fourth review: CRLF labels, a bare number at the end, one tool name twice, repeated anyOf branches, several "when" items', () => {
+  const every = (tools: RawTool[]) =>
+    Object.values(PRESETS).map((preset) => slimCatalog(newCatalog([{ name: 's', origin: { transport: 'stdio', command: 'x', args: [], source: { kind: 'cli' } }, tools }]), preset));
+  const clean = (tools: RawTool[]) => every(tools).forEach((r) => assert.deepEqual([r.missing, r.violations], [[], []], JSON.stringify(tools)));
+  clean([{ name: 'fetch', description: 'Fetch the page content\r\nNotes:\r\nThe page must be public.', inputSchema: { type: 'object' } }]);
+  clean([{ name: 'tool_x', description: 't\n2.\n,', inputSchema: { type: 'object' } }]);
+  clean([{ name: 't', description: '12.\nOptions:\nUse this when you need it.', inputSchema: { type: 'object' } }]);
+  clean([
+    { name: 'q', description: 'First sentence here. Second one.', inputSchema: { type: 'object' } },
+    { name: 'q', description: 'Another first sentence. Other second.', inputSchema: { type: 'object' } },
+  ]);
+  clean([{ name: 't', inputSchema: { type: 'object', properties: { limit: { anyOf: [{ type: 'string', description: 'Counts rows. e.g. 5' }, { type: 'string', description: 'Counts rows. e.g. 5' }] } } } as never }]);
+  const usage = slimOne({ name: 'search', description: 'Search things in the repository.\n\nUsage:\n- Use this for big repositories\n- Use it when grep is too slow\n- Handles globs', inputSchema: { type: 'object' } });
+  assert.equal(usage.tools[0]!.after.description, 'Search things in the repository.\n\nUsage:\n- Use this for big repositories\n- Use it when grep is too slow');
+});
+
 test('a definition nothing uses goes, and its descriptions go to the manual', () => {
   const tool: RawTool = { name: 't', description: 'Do t.', inputSchema: { type: 'object', $defs: { V: { type: 'number', description: 'A number value.' } }, properties: { p: { type: 'string' } } } as never };
   for (const preset of Object.values(PRESETS)) {

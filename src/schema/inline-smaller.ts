@@ -15,12 +15,27 @@ function replaceAt(root: JsonObject, path: readonly (string | number)[], value: 
 /** A server's `$ref` can be any string; one that cannot be resolved is not a use. */
 const resolves = (root: JsonObject, ref: unknown): JsonObject | undefined => (typeof ref === 'string' ? resolveLocalRef(root, ref) : undefined);
 
+/** Every `$ref` string anywhere in a JSON value, schema keyword or not (`dependencies`, `contentSchema`, …). */
+function allRefs(value: unknown, out: string[] = []): string[] {
+  if (Array.isArray(value)) for (const v of value) allRefs(v, out);
+  else if (isJsonObject(value)) {
+    if (typeof value.$ref === 'string') out.push(value.$ref);
+    for (const v of Object.values(value)) allRefs(v, out);
+  }
+  return out;
+}
+
 /** `current` with every `$ref` to one definition replaced by the definition, or undefined when that is not safe. */
 function inlineOne(current: JsonObject, container: string, name: string): { next: JsonObject; uses: number } | undefined {
   const defs = current[container];
   const target = isJsonObject(defs) ? defs[name] : undefined;
   if (!isJsonObject(target)) return undefined;
   const uses = [...schemaNodes(current)].filter((n) => resolves(current, n.schema.$ref) === target);
+  // A ref the walk does not see (under `dependencies` or `contentSchema`), or one into the definition
+  // ("#/$defs/A/properties/b"), still needs it where it is.
+  const pointer = `#/${container}/${name}`;
+  const named = allRefs(current).filter((r) => r === pointer || r.startsWith(`${pointer}/`));
+  if (named.length !== uses.length || named.some((r) => r !== pointer)) return undefined;
   // A $ref with sibling keywords means different things in draft-07 (siblings ignored) and 2019+ (applied);
   // a definition that refers to itself cannot be inlined.
   if (uses.some((n) => Object.keys(n.schema).length > 1 || (n.path[0] === container && n.path[1] === name))) return undefined;
@@ -51,6 +66,8 @@ export function inlineSmallerRefs(schema: JsonObject): { schema: JsonObject; inl
   // A reference that is not a local JSON pointer (an anchor `#name`, a remote or dynamic ref) may
   // reach a definition we cannot see being used: leave every definition where it is.
   if (nodes.some((n) => n.schema.$dynamicRef !== undefined || n.schema.$recursiveRef !== undefined || (typeof n.schema.$ref === 'string' && !n.schema.$ref.startsWith('#/') && n.schema.$ref !== '#'))) return none;
+  // A local ref that resolves to nothing: the verifier keeps every definition then, and so does this.
+  if (allRefs(schema).some((r) => r.startsWith('#/') && resolveLocalRef(schema, r) === undefined)) return none;
   let current = schema;
   const inlined: Inlined[] = [];
   for (let progress = true; progress; ) {

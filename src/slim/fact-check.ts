@@ -15,15 +15,15 @@ export interface MissingSentence {
  * Sections are found in the order they were written, each after the one before and as long as it
  * was written, so a "## other_tool" inside moved text (a code example) is not taken for a heading.
  */
-function sectionsOf(manual: string, tools: readonly SlimTool[]): Map<string, string> {
-  const out = new Map<string, string>();
+function sectionsOf(manual: string, tools: readonly SlimTool[]): Map<SlimTool, string> {
+  const out = new Map<SlimTool, string>();
   let cursor = 0;
   for (const t of tools) {
     if (!t.removed.length) continue;
     const at = manual.indexOf(`\n## ${t.before.name}\n\n`, cursor);
     if (at === -1) continue;
     const length = manualSection(t).length + 1;
-    out.set(t.before.name, manual.slice(at, at + length));
+    out.set(t, manual.slice(at, at + length));
     cursor = at + length - 1;
   }
   return out;
@@ -49,7 +49,7 @@ export function factCheck(tools: readonly SlimTool[], manuals: ReadonlyMap<strin
   for (const t of tools) {
     const remaining = new Map<string, number>();
     for (const s of allSentences(t.after)) remaining.set(s, (remaining.get(s) ?? 0) + 1);
-    const manual = sections.get(t.family)!.get(t.before.name) ?? '';
+    const manual = sections.get(t.family)!.get(t) ?? '';
     for (const s of allSentences(t.before)) {
       const left = remaining.get(s) ?? 0;
       if (left > 0) {

@@ -33,7 +33,7 @@ function isBoundary(text: string, i: number, inCode: boolean, start: number): bo
     // a lower-case line continues it (a wrapped item).
     if (LIST_ITEM.test(text.slice(start, start + 12).trimStart()) && /^[A-Z]/.test(text[i + 1] ?? '')) return true;
     // A short label line ("Error Responses:") starts a section of its own.
-    if (/^[ \t]*[^\s:][^\n:]{0,30}:[ \t]*(?:\n|$)/.test(text.slice(i + 1, i + 40)) && text.slice(i + 1, i + 40).split('\n')[0]!.trim().split(/\s+/).length <= 3) return true;
+    if (/^[ \t]*[^\s:][^\n:]{0,30}:[ \t\r]*(?:\n|$)/.test(text.slice(i + 1, i + 40)) && text.slice(i + 1, i + 40).split('\n')[0]!.trim().split(/\s+/).length <= 3) return true;
     // A blank line, or a line break before a list item or heading, ends a sentence.
     const rest = text.slice(i + 1);
     let end = i - 1;

@@ -129,6 +129,8 @@ export const toolDescription: SlimStep = {
     if (ctx.policy.description === 'what-when') {
       // "use write_file with .docx": the tool naming itself as the one to use says when (not a generic name such as "query").
       const ownName = /[-_]|[a-z][A-Z]/.test(tool.name) ? new RegExp(`\\buse\\s+\`?${escapeRegExp(tool.name)}\\b`, 'i') : new RegExp(`\\buse\\s+\`${escapeRegExp(tool.name)}\``, 'i');
+      // Decisions about a list's introduction read the lead's choices, not the labels this loop adds.
+      const kept = [...keep];
       parts.forEach((p, i) => {
         if (keep[i] || documentsParameter(p.text, params)) return;
         const text = plain(p.text);
@@ -136,7 +138,7 @@ export const toolDescription: SlimStep = {
           // A member of a list whose introduction was not kept: only an item that is itself a "when" stands
           // alone, under its label when the introduction is one ("🧭 Usage Guidance:"), so it does not
           // read as the next item of a list kept above it.
-          if (!keep[intro[i]!] && WHEN_ITEM.test(text)) {
+          if (!kept[intro[i]!] && WHEN_ITEM.test(text)) {
             keep[i] = true;
             const owner = parts[intro[i]!]!.text;
             if (endsInColon(owner) && owner.length < 30) keep[intro[i]!] = true;
@@ -153,7 +155,7 @@ export const toolDescription: SlimStep = {
     // parts that were not neighbours: after . ! or ? (not an abbreviation's) a space is a boundary,
     // otherwise only a blank line is; a list's part, or an item, is set off by a blank line so nothing
     // reads as part of a list it was not in.
-    const kept = parts.flatMap((p, i) => (keep[i] ? [{ text: p.text, at: i }] : []));
+    const chosen = parts.flatMap((p, i) => (keep[i] ? [{ text: p.text, at: i }] : []));
     const inList = (k: { text: string; at: number }) => isItem(k.text) || intro[k.at]! >= 0;
     const joint = (a: { text: string; at: number }, b: { text: string; at: number }): string => {
       // Neighbours in the original keep the whitespace that separated them there (line breaks and
@@ -167,7 +169,16 @@ export const toolDescription: SlimStep = {
       if (inList(a) || isItem(b.text)) return '\n\n';
       return /[.!?]$/.test(a.text) && !endsWithAbbreviation(a.text) ? ' ' : '\n\n';
     };
-    const description = kept.map((k, i) => (i === kept.length - 1 ? k.text : `${k.text}${joint(k, kept[i + 1]!)}`)).join('');
+    const join = (sep: typeof joint) => chosen.map((k, i) => (i === chosen.length - 1 ? k.text : `${k.text}${sep(k, chosen[i + 1]!)}`)).join('');
+    const splitsAsKept = (text: string) => {
+      const again = sentences(text);
+      return again.length === chosen.length && again.every((s, i) => s.text === chosen[i]!.text);
+    };
+    // The joints are chosen to split again as they did; a blank line always does, and when neither
+    // does (a bare "2." at the very end), the description stays whole.
+    let description = join(joint);
+    if (!splitsAsKept(description)) description = join(() => '\n\n');
+    if (!splitsAsKept(description)) return { tool, removed: [] };
     const removed: Removal[] = parts.filter((_, i) => !keep[i]).map((p) => ({ where: 'description', what: 'description', text: p.text }));
     return { tool: { ...tool, description }, removed };
   },
