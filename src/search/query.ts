@@ -87,10 +87,11 @@ export function sameWord(written: string, key: string): boolean {
   if (written === key) return true;
   if (OWN_SENSE.has(key) || OWN_SENSE.has(written)) return written === `${key}s` || key === `${written}s`;
   const a = lemmas(written);
-  for (const l of lemmas(key)) if (a.has(l)) return true;
+  const b = lemmas(key);
+  for (const l of b) if (a.has(l)) return true;
   // An action and its noun are one word here: "configuration" reaches configure's entries, "recommend" recommendation's.
   for (const w of a) for (const base of actionOf(w)) if (base === key) return true;
-  for (const k of lemmas(key)) for (const base of actionOf(k)) if (a.has(base)) return true;
+  for (const k of b) for (const base of actionOf(k)) if (a.has(base)) return true;
   return false;
 }
 
@@ -98,7 +99,7 @@ export function sameWord(written: string, key: string): boolean {
 const NOT_ACTION_NOUN = new Set(['transition', 'animation', 'department', 'apartment', 'comment', 'direction', 'question', 'station', 'version', 'mention']);
 
 /** Every word the lexicons have an entry for, as written. */
-const KEYS: ReadonlySet<string> = new Set([...GROUPS.flat(), ...IMPLIES.keys()].map((w) => w.toLowerCase()));
+const KEYS: ReadonlySet<string> = new Set([...SYNONYMS.values(), ...IMPLIED_BY.values()].flat().map((e) => e.key));
 
 /**
  * The verbs an action noun may come from: configuration → configure, deletion → delete, payment →

@@ -1,4 +1,4 @@
-import { schemaNodes } from '../schema/walk.js';
+import { describedSentences, sentencesGone } from './described-sentences.js';
 import { manualSection } from './manual.js';
 import type { RawTool } from '../catalog/types.js';
 import { sentences } from '../text/sentences.js';
@@ -31,9 +31,8 @@ function sectionsOf(manual: string, tools: readonly SlimTool[]): Map<SlimTool, s
 
 /** Every description sentence of a tool (its own and its parameters'), with repeats. */
 function allSentences(tool: RawTool): string[] {
-  const texts = typeof tool.description === 'string' ? [tool.description] : [];
-  for (const node of schemaNodes(tool.inputSchema)) if (typeof node.schema.description === 'string') texts.push(node.schema.description);
-  return texts.flatMap((t) => sentences(t).map((s) => s.text));
+  const own = typeof tool.description === 'string' ? sentences(tool.description).map((s) => s.text) : [];
+  return [...own, ...describedSentences(tool.inputSchema).map((s) => s.text)];
 }
 
 /**
@@ -47,16 +46,9 @@ export function factCheck(tools: readonly SlimTool[], manuals: ReadonlyMap<strin
   for (const t of tools) families.set(t.family, [...(families.get(t.family) ?? []), t]);
   const sections = new Map([...families].map(([family, members]) => [family, sectionsOf(manuals.get(family) ?? '', members)]));
   for (const t of tools) {
-    const remaining = new Map<string, number>();
-    for (const s of allSentences(t.after)) remaining.set(s, (remaining.get(s) ?? 0) + 1);
     const manual = sections.get(t.family)!.get(t) ?? '';
-    for (const s of allSentences(t.before)) {
-      const left = remaining.get(s) ?? 0;
-      if (left > 0) {
-        remaining.set(s, left - 1);
-        continue;
-      }
-      if (!manual.includes(s)) missing.push({ server: t.server, tool: t.before.name, sentence: s });
+    for (const { text } of sentencesGone(allSentences(t.before).map((text) => ({ text })), allSentences(t.after))) {
+      if (!manual.includes(text)) missing.push({ server: t.server, tool: t.before.name, sentence: text });
     }
   }
   return missing;

@@ -1,9 +1,8 @@
 import type { JsonObject } from '../../catalog/types.js';
 import { inlineSmallerRefs } from '../../schema/inline-smaller.js';
-import { isJsonObject, schemaNodes } from '../../schema/walk.js';
-import { sentences } from '../../text/sentences.js';
+import { isJsonObject } from '../../schema/walk.js';
+import { describedSentences } from '../described-sentences.js';
 import type { Removal, SlimStep } from '../types.js';
-import { paramPath } from './_param-path.js';
 
 /** A definition used once costs more as `$defs` + `$ref` than written in place (lint's ref-inlining-smaller fix). */
 export const inlineRefs: SlimStep = {
@@ -20,10 +19,7 @@ export const inlineRefs: SlimStep = {
       if (uses > 0) continue;
       const [container, name] = [definition.slice(0, definition.indexOf('.')), definition.slice(definition.indexOf('.') + 1)];
       const def = isJsonObject(original[container]) ? (original[container] as JsonObject)[name] : undefined;
-      for (const node of schemaNodes(def, [container, name])) {
-        if (typeof node.schema.description !== 'string') continue;
-        for (const s of sentences(node.schema.description)) removed.push({ where: paramPath(node.path), what: 'description', text: s.text });
-      }
+      for (const s of describedSentences(def, [container, name])) removed.push({ where: s.where, what: 'description', text: s.text });
     }
     return { tool: inlined.length ? { ...tool, inputSchema: schema } : tool, removed };
   },

@@ -3,6 +3,7 @@ import { descriptionRestates } from '../../schema/restates.js';
 import { isJsonObject, schemaNodes } from '../../schema/walk.js';
 import { sentences } from '../../text/sentences.js';
 import type { Removal, SlimStep } from '../types.js';
+import { sentencesGone } from '../described-sentences.js';
 import { paramPath } from './_param-path.js';
 import { unifiedWording } from '../standard-wording.js';
 
@@ -36,14 +37,8 @@ export const parameterDescriptions: SlimStep = {
       if (kept === undefined) delete s.description;
       else s.description = kept;
       // What the manual must hold: every sentence of the original the slim text does not still say.
-      // Counted, not a set: a sentence said twice and kept once was still removed once.
-      const still = new Map<string, number>();
-      for (const x of kept === undefined ? [] : sentences(kept)) still.set(x.text, (still.get(x.text) ?? 0) + 1);
-      for (const sentence of sentences(original)) {
-        const left = still.get(sentence.text) ?? 0;
-        if (left > 0) still.set(sentence.text, left - 1);
-        else removed.push({ where, what: 'description', text: sentence.text });
-      }
+      const gone = sentencesGone(sentences(original), kept === undefined ? [] : sentences(kept).map((x) => x.text));
+      for (const sentence of gone) removed.push({ where, what: 'description', text: sentence.text });
     }
     return { tool: { ...tool, inputSchema }, removed };
   },
