@@ -1,6 +1,6 @@
 import type { JsonValue, RawTool } from '../catalog/types.js';
 import { schemaNodes } from '../schema/walk.js';
-import { sentences } from '../text/sentences.js';
+import { LIST_ITEM, sentences } from '../text/sentences.js';
 import { isLabel } from '../ttc/text.js';
 import { toTTC } from '../ttc/to-ttc.js';
 import type { SidecarEntry, TTCParams, TTCType } from '../ttc/types.js';
@@ -63,7 +63,7 @@ export function toolFields(server: string, tool: RawTool, kind: DocumentKind, si
   return {
     name,
     server: serverTerms,
-    purpose: terms((parts[at]?.text ?? '').replace(/^(?:[-*•]|\d+[.)])\s+/, '')),
+    purpose: terms((parts[at]?.text ?? '').replace(LIST_ITEM, '')),
     description: terms(parts.filter((_, i) => i !== at).map((p) => p.text).join(' ')),
     params: terms(parameterText(tool.inputSchema)),
   };
