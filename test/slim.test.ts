@@ -56,6 +56,19 @@ test('a first sentence that introduces a short list keeps the list; a long list 
   assert.equal(long.tools[0]!.after.description, 'Get metadata including:');
 });
 
+test('the sentences right after the first that say more the tool does stay; the opening paragraph ends them', () => {
+  const kept = slimOne({
+    name: 'read',
+    description: 'Read contents from files and URLs.\nRead PDF files and extract content as markdown. Supports Excel sheets.\nThe result is cached for an hour. Can also fetch images.\n\nReads archives too.',
+    inputSchema: { type: 'object' },
+  });
+  // "The result is cached" says how, not what: it ends the run, so "Can also fetch images" after it goes too.
+  assert.equal(kept.tools[0]!.after.description, 'Read contents from files and URLs.\nRead PDF files and extract content as markdown. Supports Excel sheets.');
+  assert.deepEqual(kept.missing, []);
+  const real = slimCatalog(catalog, PRESETS.balanced).tools.find((t) => t.server === 'desktop-commander' && t.before.name === 'read_file')!;
+  assert.match(real.after.description as string, /^Read contents from files and URLs\.\s+Read PDF files and extract content as markdown and images\./);
+});
+
 test('the tool naming itself as the one to use stays; a sentence ending in ":", a parameter bullet and the items of a dropped introduction do not', () => {
   const result = slimOne({
     name: 'write_file',

@@ -123,12 +123,21 @@ test('server-gitlab tools, whose inputSchema is only {"$schema"}, render IN -', 
 
 test('derived tags leave out what a server repeats in most descriptions', () => {
   const dc = catalogs.find((c) => c.file === 'desktop-commander.json')!.tools;
-  const alone = toTTC(dc.find((t) => t.name === 'write_file')!).tags;
-  const inServer = serverToTTC(dc).find((e) => e.name === 'write_file')!.tags;
-  // "Always use absolute paths" closes nearly every Desktop Commander description.
-  assert.ok(alone.includes('path'), alone.join(','));
-  assert.ok(!inServer.includes('path'), inServer.join(','));
+  const alone = toTTC(dc.find((t) => t.name === 'edit_block')!).tags;
+  const inServer = serverToTTC(dc).find((e) => e.name === 'edit_block')!.tags;
+  // "Tilde paths might not work in all contexts" closes nearly every Desktop Commander description.
+  assert.ok(alone.includes('context'), alone.join(','));
+  assert.ok(!inServer.includes('context'), inServer.join(','));
   assert.ok(inServer.includes('docx'), inServer.join(','));
+});
+
+test('derived tags come first from the sentences that say more the tool does, and leave out parameter names', () => {
+  const dc = catalogs.find((c) => c.file === 'desktop-commander.json')!.tools;
+  const entry = serverToTTC(dc).find((e) => e.name === 'read_file')!;
+  // "Read contents from files and URLs.\nRead PDF files and extract content as markdown and images."
+  for (const tag of ['pdf', 'markdown', 'image']) assert.ok(entry.tags.includes(tag), entry.tags.join(','));
+  // "offset" and "length" fill the description's longest section, but IN shows them already.
+  for (const param of ['offset', 'length', 'sheet']) assert.ok(!entry.tags.includes(param), entry.tags.join(','));
 });
 
 test('TTC costs at least 65% fewer tokens than the JSON tool definitions', (t) => {

@@ -15,19 +15,22 @@ const DESCRIPTION_WORDS = new Set(
 
 /** Topic words taken from the description beyond its first sentence: what retrieval would miss without them. */
 const MAX_TOPIC_TAGS = 3;
+/** Words of the sentences that say more the tool does, right after the purpose, come before the rest. */
+const LEAD_BONUS = 5;
 const GENERIC = new Set(['mcp', 'tool', 'tools', 'server', 'api', 'new', 'multiple', 'specific', 'one', 'more', 'xy']);
 
 /**
  * Words the rest of the description repeats (or names) that neither the name nor PURPOSE has:
  * the description is gone from TTC, and these keep a retriever able to find the tool by them.
  */
-function topicWords(rest: string, taken: ReadonlySet<string>, boilerplate: ReadonlySet<string>): string[] {
+function topicWords(rest: string, taken: ReadonlySet<string>, boilerplate: ReadonlySet<string>, lead: string): string[] {
   const counts = new Map<string, number>();
+  const leading = new Set(lead.split(/[^A-Za-z0-9-]+/).map((raw) => singular(raw.toLowerCase())));
   for (const raw of rest.split(/[^A-Za-z0-9-]+/)) {
     const w = singular(raw.toLowerCase());
     if (w.length < 3 || FUNCTION_WORDS.has(w) || GENERIC.has(w) || DESCRIPTION_WORDS.has(w) || isAction(baseForm(w)) || taken.has(w) || boilerplate.has(w)) continue;
     // A word the domain vocabulary knows, or a name or acronym the text capitalises (PDF, Excel), is a topic; "clearly" is not.
-    const topical = DOMAIN_WORDS.has(w) || DOMAIN_WORDS.has(raw.toLowerCase()) || (/^[A-Z]/.test(raw) && /[A-Z]/.test(raw.slice(1))) ? 10 : /^[A-Z]/.test(raw) ? 2 : 0;
+    const topical = (DOMAIN_WORDS.has(w) || DOMAIN_WORDS.has(raw.toLowerCase()) || (/^[A-Z]/.test(raw) && /[A-Z]/.test(raw.slice(1))) ? 10 : /^[A-Z]/.test(raw) ? 2 : 0) + (leading.has(w) ? LEAD_BONUS : 0);
     // Short words are tags only as acronyms the text spells in capitals (PDF, CPU), not "day" or "top".
     if (w.length < 4 && !/^[A-Z0-9]{2,}s?$/.test(raw)) continue;
     counts.set(w, Math.max(counts.get(w) ?? 0, topical) + 1);
@@ -56,7 +59,19 @@ export function boilerplateWords(descriptions: readonly (string | undefined)[]):
   return new Set([...counts].filter(([, n]) => n >= 3 && n / texts.length >= BOILERPLATE_SHARE).map(([w]) => w));
 }
 
-export function deriveTags(toolName: string, purpose: string, rest = '', boilerplate: ReadonlySet<string> = new Set()): string[] {
+/** What a tool's topic tags are picked from, besides its name and PURPOSE. */
+export interface TagSources {
+  /** The description after its first sentence. */
+  rest?: string;
+  /** The sentences right after the first that say more the tool does: their words come first. */
+  lead?: string;
+  /** Words the server repeats in most descriptions (boilerplateWords): never a topic. */
+  boilerplate?: ReadonlySet<string>;
+  /** Parameter names: IN already shows them. */
+  params?: readonly string[];
+}
+
+export function deriveTags(toolName: string, purpose: string, { rest = '', lead = '', boilerplate = new Set(), params = [] }: TagSources = {}): string[] {
   const words = nameWords(toolName);
   // Only the name's first action word is the verb: in `stop_search`, "search" is the thing.
   const verbAt = words.findIndex((w) => isAction(baseForm(w)));
@@ -74,8 +89,8 @@ export function deriveTags(toolName: string, purpose: string, rest = '', boilerp
     }
   }
   const base = tags.length > 0 ? tags : words.filter((w) => !FUNCTION_WORDS.has(w)).slice(0, MAX_TAGS);
-  const taken = new Set([...base, ...words, ...purpose.toLowerCase().split(/[^a-z0-9-]+/).map(singular)]);
-  return [...base, ...topicWords(rest, taken, boilerplate)];
+  const taken = new Set([...base, ...words, ...purpose.toLowerCase().split(/[^a-z0-9-]+/).map(singular), ...params.flatMap(nameWords).map(singular)]);
+  return [...base, ...topicWords(rest, taken, boilerplate, lead)];
 }
 
 /** `files` → `file`, `entities` → `entity`, `searches` → `search`: tags group better singular. */

@@ -3,12 +3,21 @@ import type { RawTool } from '../catalog/types.js';
 import { oneLine } from './lexical.js';
 import { schemaToParams } from './schema-to-type.js';
 import { boilerplateWords, deriveTags } from './tags.js';
-import { sentences } from '../text/sentences.js';
+import { statesCapability } from '../text/capability.js';
+import { LIST_ITEM, sentences } from '../text/sentences.js';
 import { nameWords, purposeOf } from './text.js';
 import type { Sidecar, SidecarEntry, TTCEntry } from './types.js';
 import { deriveWhen } from './when.js';
 
 const afterFirstSentence = (text: string): string => sentences(text).slice(1).map((s) => s.text).join(' ');
+
+/** The sentences right after the first, on its paragraph, that say more the tool does (statesCapability). */
+function leadCapabilities(text: string): string {
+  const parts = sentences(text);
+  const lead: string[] = [];
+  for (let i = 1; i < parts.length && !/\n[ \t\r]*\n/.test(parts[i - 1]!.raw) && !LIST_ITEM.test(parts[i]!.text) && statesCapability(parts[i]!.text); i++) lead.push(parts[i]!.text);
+  return lead.join(' ');
+}
 
 /**
  * `boilerplate`: words the tool's server repeats in most descriptions (`boilerplateWords` over its
@@ -18,13 +27,16 @@ export function toTTC(tool: RawTool, sidecar?: SidecarEntry, boilerplate?: Reado
   const description = typeof tool.description === 'string' ? tool.description : '';
   const derivedPurpose = purposeOf(description) || nameWords(tool.name).join(' ') || tool.name;
   const purpose = sidecar?.purpose !== undefined ? oneLine(sidecar.purpose) : derivedPurpose;
+  // `input_schema` is the Anthropic API's spelling (seeds/002's example uses it).
+  const input = schemaToParams(tool.inputSchema ?? tool.input_schema);
   const entry: TTCEntry = {
     name: tool.name,
     purpose,
-    // `input_schema` is the Anthropic API's spelling (seeds/002's example uses it).
-    input: schemaToParams(tool.inputSchema ?? tool.input_schema),
+    input,
     when: sidecar?.when !== undefined ? oneLine(sidecar.when) : deriveWhen(tool.name, purpose),
-    tags: sidecar?.tags ?? deriveTags(tool.name, purpose, afterFirstSentence(description), boilerplate),
+    tags:
+      sidecar?.tags ??
+      deriveTags(tool.name, purpose, { rest: afterFirstSentence(description), lead: leadCapabilities(description), boilerplate, params: input.fields.map((f) => f.name) }),
   };
   if (tool.outputSchema !== undefined) {
     const output = schemaToParams(tool.outputSchema);

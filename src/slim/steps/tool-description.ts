@@ -1,5 +1,6 @@
 import type { RawTool } from '../../catalog/types.js';
 import { isJsonObject } from '../../schema/walk.js';
+import { statesCapability } from '../../text/capability.js';
 import { endsWithAbbreviation, LIST_ITEM, sentences, type Sentence } from '../../text/sentences.js';
 import { escapeRegExp } from '../../util/regexp.js';
 import type { Removal, SlimStep } from '../types.js';
@@ -127,6 +128,12 @@ export const toolDescription: SlimStep = {
     }
 
     if (ctx.policy.description === 'what-when') {
+      // The opening paragraph's further capabilities ("Read contents from files and URLs. Read PDF
+      // files and extract content as markdown."): the sentences right after the first, on its
+      // paragraph, that say more the tool does. They are the what, and the words tools are found by.
+      for (let i = 1; i < parts.length && keep[i - 1] && !blankLineAfter(parts[i - 1]!) && intro[i] === -1 && !isItem(parts[i]!.text); i++) {
+        if (!statesCapability(parts[i]!.text) || !keepWithList(i, endsInColon(parts[i]!.text))) break;
+      }
       // "use write_file with .docx": the tool naming itself as the one to use says when (not a generic name such as "query").
       const ownName = /[-_]|[a-z][A-Z]/.test(tool.name) ? new RegExp(`\\buse\\s+\`?${escapeRegExp(tool.name)}\\b`, 'i') : new RegExp(`\\buse\\s+\`${escapeRegExp(tool.name)}\``, 'i');
       // Decisions about a list's introduction read the lead's choices, not the labels this loop adds.
