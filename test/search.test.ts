@@ -292,6 +292,11 @@ test('values in a task are arguments: a tool that needs the kind of value the ta
   assert.deepEqual(kinds('pageUrl', 'channel_id'), ['url', 'channel']);
   assert.ok(readTask('look at PR 42').values.has('number') && readTask('close issue #7').values.has('number'));
   assert.ok(!readTask('check the issue 3 times a day').values.has('number'), 'a count is not a reference');
+  // Playwright's browser_tabs ("List, create, close, or select a browser tab") came first before sizes were values.
+  assert.match(rankTools(sharedCatalog(), 'make the browser window 1280 by 720', 1)[0]?.id ?? '', /browser_resize$/);
+  assert.deepEqual(kinds('width', 'height'), ['size']);
+  for (const size of ['1280 by 720', '800x600', '1920×1080']) assert.ok(readTask(`set it to ${size}`).values.has('size'), size);
+  assert.ok(!readTask('split the bill 3 by 4 ways').values.has('size') && !readTask('in 2024 by 10 am').values.has('size'));
 });
 
 test('--catalog DIR reads every catalog in the directory; the terminal shows each description on one line', async () => {

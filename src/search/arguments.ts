@@ -19,6 +19,7 @@ export const ARGUMENT_FIT_BOOST = 1.2;
 const PARAMETER_KINDS: readonly [ValueKind, RegExp][] = [
   ['coordinates', /^(?:lat|latitude|lng|lon|long|longitude)$/i],
   ['pixels', /^(?:x|y|(?:start|end|from|to)_?[xy])$/i],
+  ['size', /^(?:width|height|w|h)$/i],
   ['url', /(?:^|_)(?:url|uri|href)$|[a-z](?:Url|URL|Uri|URI|Href)$/],
   ['url', /(?:^|_)(?:url|uri|href)$/i],
   ['email', /(?:^|_)e?mail(?:_?address)?$|^recipients?$/i],
