@@ -297,6 +297,11 @@ test('values in a task are arguments: a tool that needs the kind of value the ta
   assert.deepEqual(kinds('width', 'height'), ['size']);
   for (const size of ['1280 by 720', '800x600', '1920×1080']) assert.ok(readTask(`set it to ${size}`).values.has('size'), size);
   assert.ok(!readTask('split the bill 3 by 4 ways').values.has('size') && !readTask('in 2024 by 10 am').values.has('size'));
+  // A tool that needs screen positions fits a task that gives none less: the element drag, not the x/y one.
+  assert.match(rankTools(sharedCatalog(), "reorder the list by dragging 'Item 3' above 'Item 1'", 1)[0]?.id ?? '', /\/(?:browser_)?drag$/);
+  assert.match(rankTools(sharedCatalog(), 'draw a selection rectangle by dragging from 10,10 to 300,200', 1)[0]?.id ?? '', /browser_mouse_drag_xy$/);
+  assert.ok(readTask('drag from 10,10 to 300,200').values.has('pixels'));
+  assert.ok(!readTask('copy rows from 1,000 to 2,000').values.has('pixels'), 'thousands are not positions');
 });
 
 test('--catalog DIR reads every catalog in the directory; the terminal shows each description on one line', async () => {

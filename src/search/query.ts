@@ -133,7 +133,7 @@ const COORDINATES = /(?<![$€£¥\d.])-?\b\d{1,3}\.\d{2,}\s*,\s*-?\d{1,3}\.\d{2
  * "1,500" is a number and "March 3, 2025" a date, so the bare form needs a word of place before it
  * and no year after the comma.
  */
-const PIXELS = /\(\s*\d{1,5}\s*,\s*\d{1,5}\s*\)|(?<=\b(?:at|coordinates|position|point|pixels?|click|tap|hover)\s)\d{1,5},\s?(?!(?:19|20)\d\d\b)\d{1,5}\b(?![\d.,])|\bx\s*[=:]\s*\d+[\s,]+y\s*[=:]\s*\d+/g;
+const PIXELS = /\(\s*\d{1,5}\s*,\s*\d{1,5}\s*\)|(?<=\b(?:at|coordinates|position|point|pixels?|click|tap|hover)\s)\d{1,5},\s?(?!(?:19|20)\d\d\b)\d{1,5}\b(?![\d.,])|(?<=\b(?:from|to)\s)\d{1,5},(?:\s\d{1,5}|\d{1,2}|\d{4,5})\b(?![\d.,])|\bx\s*[=:]\s*\d+[\s,]+y\s*[=:]\s*\d+/g;
 /** "#501" is an issue or pull request; "#incidents" is a chat channel. */
 /** A size ("1280 by 720", "800x600", "1920×1080"): what resize and viewport tools take as width and height. */
 const SIZE = /\b\d{3,5}\s*(?:by|[x×])\s*\d{3,5}\b|\b\d{2,5}\s*[x×]\s*\d{2,5}\b/g;

@@ -31,6 +31,9 @@ export interface IndexOptions extends QueryOptions {
   sidecar?: Sidecar;
 }
 
+/** Values a user gives or not at all: a tool that needs screen positions or coordinates the task does not carry fits it less. */
+const UNSAID: ReadonlySet<ValueKind> = new Set(['pixels', 'coordinates']);
+
 const keyOf = (server: string, tool: string) => `${server}/${tool}`;
 
 /** How much a tool whose whole name the task asks for is lifted over one whose name it does not touch. */
@@ -193,6 +196,7 @@ export class ToolSearchIndex {
       if (named.has(tool.server)) lifted *= SERVER_MENTION_BOOST;
       // "what address is at 40.75, -73.99?": a tool that needs coordinates fits better than one that finds them.
       if (values.size && [...tool.takes].some((k) => values.has(k))) lifted *= ARGUMENT_FIT_BOOST;
+      else if ([...tool.takes].some((k) => UNSAID.has(k))) lifted /= ARGUMENT_FIT_BOOST;
       scores.set(id, lifted);
     }
     return scores;
