@@ -7,6 +7,7 @@ import { sharedCatalog } from '../bench/_catalogs.js';
 import { newCatalog } from '../src/catalog/catalog-file.js';
 import { toolMatcher } from '../src/catalog/select.js';
 import type { RawTool } from '../src/catalog/types.js';
+import { opposesTask } from '../src/search/opposites.js';
 import { phaseCatalog } from '../src/search/phases.js';
 import { EXPANSION_WEIGHT, IMPLIES_WEIGHT, MAX_TASK_CHARS, mentionsUrl, normalizeTask, queryConcepts, queryTerms, readTask, sameWord } from '../src/search/query.js';
 import { taskMode, toolMode } from '../src/search/intent.js';
@@ -275,6 +276,15 @@ test('a section label is not a tool\'s purpose: the first sentence that says som
   assert.deepEqual(fields.purpose, terms('Retrieves invoices from billing.'), 'without the item number');
   assert.ok(fields.description!.includes('purpos'));
   assert.deepEqual(toolFields('s', { name: 'x', description: 'Read a file. More.' }, 'full').purpose, terms('Read a file.'));
+});
+
+test('a tool that does the opposite of what the task asks comes after its sibling', () => {
+  assert.ok(opposesTask(terms('browser_video_show_actions'), queryTerms('turn off the action callouts in the video')));
+  assert.ok(!opposesTask(terms('browser_video_hide_actions'), queryTerms('turn off the action callouts in the video')));
+  assert.ok(!opposesTask(terms('toggle_show'), queryTerms('show or hide the panel')), 'a task that asks for both sides opposes neither');
+  const shared = sharedCatalog();
+  assert.equal(rankTools(shared, 'turn off the action callouts in the video', 1)[0]?.id, 'playwright-mcp-allcaps/browser_video_hide_actions');
+  assert.equal(rankTools(shared, 'chrome devtools: finish the screen recording of the tab', 1)[0]?.id, 'chrome-devtools-mcp/screencast_stop');
 });
 
 test('values in a task are arguments: a tool that needs the kind of value the task carries comes first', () => {

@@ -7,6 +7,7 @@ import { Bm25fIndex, type FieldParams } from './bm25f.js';
 import { toolFields } from './documents.js';
 import { taskMode, toolMode, type Mode } from './intent.js';
 import { ARGUMENT_FIT_BOOST, requiredValueKinds } from './arguments.js';
+import { opposesTask } from './opposites.js';
 import { flattenConcepts, mentionsUrl, normalizeTask, readTask, type QueryOptions, type ValueKind } from './query.js';
 import { terms } from './tokenize.js';
 import type { DocumentKind, FieldName, SearchHit } from './types.js';
@@ -33,6 +34,9 @@ export interface IndexOptions extends QueryOptions {
 
 /** Values a user gives or not at all: a tool that needs screen positions or coordinates the task does not carry fits it less. */
 const UNSAID: ReadonlySet<ValueKind> = new Set(['pixels', 'coordinates']);
+
+/** A tool that does the opposite of what the task asks ("show" for "turn off the callouts") keeps this share of its score. */
+const OPPOSITE_ACTION = 0.8;
 
 const keyOf = (server: string, tool: string) => `${server}/${tool}`;
 
@@ -193,6 +197,7 @@ export class ToolSearchIndex {
       }
       let lifted = score * (1 + NAME_COVERAGE_BOOST * this.nameCoverage(id, query));
       if (mode && tool.mode && tool.mode !== mode) lifted *= MODE_MISMATCH;
+      if (opposesTask(tool.name, query)) lifted *= OPPOSITE_ACTION;
       if (named.has(tool.server)) lifted *= SERVER_MENTION_BOOST;
       // "what address is at 40.75, -73.99?": a tool that needs coordinates fits better than one that finds them.
       if (values.size && [...tool.takes].some((k) => values.has(k))) lifted *= ARGUMENT_FIT_BOOST;

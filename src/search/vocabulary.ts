@@ -31,7 +31,7 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['hover', 'mouseover', 'point'],
   ['release', 'up', 'unpress'],
   ['disable', 'off', 'hide', 'deactivate', 'mute'],
-  ['enable', 'on', 'activate', 'show', 'turn'],
+  ['enable', 'on', 'activate', 'show'],
   ['login', 'authenticate', 'auth', 'signin', 'credentials'],
   ['configure', 'setup', 'config', 'settings'],
   ['drag', 'drop', 'dnd'],

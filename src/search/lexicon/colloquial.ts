@@ -135,6 +135,8 @@ export const LEXICON: Lexicon = {
     writeup: ['report', 'document', 'summary'],
     // stopping, pausing, cancelling
     halt: ['stop', 'pause'],
+    // finishing what is running (a recording, a trace) is stopping it
+    finish: ['stop', 'end'],
     bail: ['cancel', 'abort', 'exit'],
     snooze: ['mute', 'remind', 'postpone'],
     silence: ['mute', 'snooze'],
