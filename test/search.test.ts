@@ -311,6 +311,13 @@ test('values in a task are arguments: a tool that needs the kind of value the ta
   assert.match(rankTools(sharedCatalog(), "reorder the list by dragging 'Item 3' above 'Item 1'", 1)[0]?.id ?? '', /\/(?:browser_)?drag$/);
   assert.match(rankTools(sharedCatalog(), 'draw a selection rectangle by dragging from 10,10 to 300,200', 1)[0]?.id ?? '', /browser_mouse_drag_xy$/);
   assert.ok(readTask('drag from 10,10 to 300,200').values.has('pixels'));
+  // "my Downloads folder" is a place, not the action of downloading (Figma's download_figma_images came first).
+  for (const task of ['organize my Downloads folder', 'open the pdf in my downloads', 'clean up the desktop folder']) {
+    const reading = readTask(task);
+    assert.ok(reading.values.has('path') && !reading.written.has('download') && !reading.written.has('desktop'), task);
+  }
+  assert.ok(readTask('download the report').written.has('download') && readTask('desktop commander: list sessions').written.has('desktop'));
+  assert.equal(rankTools(sharedCatalog(), 'which files in my downloads folder are the biggest?', 1)[0]?.id, 'server-filesystem/list_directory_with_sizes');
   assert.ok(!readTask('copy rows from 1,000 to 2,000').values.has('pixels'), 'thousands are not positions');
 });
 

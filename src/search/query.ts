@@ -125,6 +125,8 @@ const PATH = new RegExp(
   'gi',
 );
 // Not git@github.com:org/repo, which is a remote.
+/** "my downloads", "the Desktop folder": a place on disk, a path by another name (not "download" the action). */
+const USER_FOLDER = /(?<=\b(?:my|the|your)\s)downloads\b|\b(?:downloads|documents|desktop|pictures)(?=\s+(?:folder|directory|dir)\b)/g;
 const EMAIL = /\b[\w.+-]+@[\w-]+\.[\w.]+\b(?!:)/g;
 /** "48.8584, 2.2945": a latitude and longitude. */
 const COORDINATES = /(?<![$€£¥\d.])-?\b\d{1,3}\.\d{2,}\s*,\s*-?\d{1,3}\.\d{2,}\b/g;
@@ -181,6 +183,7 @@ function prepare(task: string): { text: string; implied: string[][]; values: Set
   text = text.replace(URL, () => (values.add('url'), implied.push(['url'], ['web'], ['navigate']), ' '));
   text = text.replace(PATH, () => (values.add('path'), implied.push(['file'], ['path']), ' '));
   text = text.replace(QUOTED, ' ');
+  text = text.replace(USER_FOLDER, () => (values.add('path'), implied.push(['file'], ['path']), ' '));
   text = text.replace(COORDINATES, () => (values.add('coordinates'), implied.push(['coordinates', 'latitude', 'longitude']), ' '));
   text = text.replace(PIXELS, () => (values.add('pixels'), implied.push(['x', 'y', 'xy']), ' '));
   text = text.replace(SIZE, () => (values.add('size'), implied.push(['width', 'height', 'size']), ' '));
