@@ -42,6 +42,12 @@ export function builtInSets(): QuerySetSpec[] {
       about: 'unseen catalogs: 200 queries over 200 tools of 10 more real servers, written blind to the ranker and never tuned on',
     },
     {
+      name: 'dev-250',
+      queries: 'test/fixtures/queries/dev-250.jsonl',
+      catalogs: ['test/fixtures/catalogs/dev'],
+      about: 'development: 250 queries over 209 tools of 10 more real servers (Linear, Jira, Todoist, Supabase, …), written blind to the ranker; tuned on',
+    },
+    {
       name: 'mcpproxy-golden',
       queries: 'test/fixtures/queries/mcpproxy-golden.jsonl',
       catalogs: ['test/fixtures/catalogs/datasets/mcpproxy-corpus-v2.json'],

@@ -135,6 +135,8 @@ export const LEXICON: Lexicon = {
     writeup: ['report', 'document', 'summary'],
     // stopping, pausing, cancelling
     halt: ['stop', 'pause'],
+    wake: ['resume', 'restore', 'start', 'unpause'],
+    unpause: ['resume', 'restore'],
     // finishing what is running (a recording, a trace) is stopping it
     finish: ['stop', 'end'],
     bail: ['cancel', 'abort', 'exit'],
@@ -366,6 +368,8 @@ export const LEXICON: Lexicon = {
     diff: ['changes', 'compare', 'history'],
     // code, review, release
     ship: ['deploy', 'release', 'publish'],
+    // content that is live is published; taken offline, unpublished
+    live: ['publish'],
     golive: ['deploy', 'publish', 'release', 'launch'],
     teardown: ['delete', 'destroy', 'stop'],
     stale: ['inactive', 'outdated', 'old'],

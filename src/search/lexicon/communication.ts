@@ -369,6 +369,8 @@ export const LEXICON: Lexicon = {
     orgdirectory: ['user', 'people', 'directory', 'member'],
     // notes, docs, wikis, drives
     jot: ['note', 'write', 'memo'],
+    // a note left on an issue or a task is a comment
+    note: ['comment'],
     scribble: ['note', 'write'],
     writeup: ['document', 'doc', 'note', 'write'],
     memo: ['note', 'document'],

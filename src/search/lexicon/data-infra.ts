@@ -269,7 +269,7 @@ export const LEXICON: Lexicon = {
   ],
   implies: {
     // databases: everyday phrasing → tool words
-    table: ['database', 'schema'],
+    table: ['database', 'schema', 'sql'],
     tables: ['table', 'schema', 'database'],
     rows: ['row', 'record', 'table'],
     records: ['row', 'table', 'query'],

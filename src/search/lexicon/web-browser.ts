@@ -396,7 +396,7 @@ export const LEXICON: Lexicon = {
     '3g': ['throttle', 'network', 'slow', 'emulate'],
     '4g': ['throttle', 'network', 'emulate'],
     bandwidth: ['throttle', 'network', 'speed'],
-    offline: ['network', 'emulate', 'connection'],
+    offline: ['network', 'emulate', 'connection', 'unpublish'],
     darkmode: ['emulate', 'media', 'theme', 'color'],
     colorscheme: ['emulate', 'media', 'theme'],
     retina: ['device', 'scale', 'emulate'],
