@@ -305,6 +305,9 @@ test('values in a task are arguments: a tool that needs the kind of value the ta
   // Playwright's browser_tabs ("List, create, close, or select a browser tab") came first before sizes were values.
   assert.match(rankTools(sharedCatalog(), 'make the browser window 1280 by 720', 1)[0]?.id ?? '', /browser_resize$/);
   assert.deepEqual(kinds('width', 'height'), ['size']);
+  for (const time of ['4pm', '10:30 am', 'at 9:15']) assert.ok(readTask(`move the review to ${time}`).values.has('time'), time);
+  assert.ok(!readTask('version 2:30 of the API').values.has('time') && !readTask('chapter 3 verse 16').values.has('time'));
+  assert.deepEqual(kinds('start', 'end', 'dueDate', 'timeMin', 'summary'), ['time']);
   for (const size of ['1280 by 720', '800x600', '1920×1080']) assert.ok(readTask(`set it to ${size}`).values.has('size'), size);
   assert.ok(!readTask('split the bill 3 by 4 ways').values.has('size') && !readTask('in 2024 by 10 am').values.has('size'));
   // A tool that needs screen positions fits a task that gives none less: the element drag, not the x/y one.

@@ -137,6 +137,8 @@ const COORDINATES = /(?<![$€£¥\d.])-?\b\d{1,3}\.\d{2,}\s*,\s*-?\d{1,3}\.\d{2
  */
 const PIXELS = /\(\s*\d{1,5}\s*,\s*\d{1,5}\s*\)|(?<=\b(?:at|coordinates|position|point|pixels?|click|tap|hover)\s)\d{1,5},\s?(?!(?:19|20)\d\d\b)\d{1,5}\b(?![\d.,])|(?<=\b(?:from|to)\s)\d{1,5},(?:\s\d{1,5}|\d{1,2}|\d{4,5})\b(?![\d.,])|\bx\s*[=:]\s*\d+[\s,]+y\s*[=:]\s*\d+/g;
 /** "#501" is an issue or pull request; "#incidents" is a chat channel. */
+/** A time of day ("4pm", "10:30 am", "at 9:15"): what events and schedules are set to. */
+const CLOCK_TIME = /\b\d{1,2}(?::[0-5]\d)?\s?(?:am|pm)\b|(?<=\b(?:at|to|from|until|by)\s)\d{1,2}:[0-5]\d\b/g;
 /** A size ("1280 by 720", "800x600", "1920×1080"): what resize and viewport tools take as width and height. */
 const SIZE = /\b\d{3,5}\s*(?:by|[x×])\s*\d{3,5}\b|\b\d{2,5}\s*[x×]\s*\d{2,5}\b/g;
 const HASH_NUMBER = /(?:^|\s)#\d+\b/g;
@@ -186,6 +188,7 @@ function prepare(task: string): { text: string; implied: string[][]; values: Set
   text = text.replace(USER_FOLDER, () => (values.add('path'), implied.push(['file'], ['path']), ' '));
   text = text.replace(COORDINATES, () => (values.add('coordinates'), implied.push(['coordinates', 'latitude', 'longitude']), ' '));
   text = text.replace(PIXELS, () => (values.add('pixels'), implied.push(['x', 'y', 'xy']), ' '));
+  text = text.replace(CLOCK_TIME, () => (values.add('time'), implied.push(['event', 'calendar', 'schedule', 'meeting']), ' '));
   text = text.replace(SIZE, () => (values.add('size'), implied.push(['width', 'height', 'size']), ' '));
   // "pull 77" is GitHub's short way to say pull request 77.
   text = text.replace(/\bpull\s+(?=#?\d+\b(?!\s+\w+s\b))/g, ' pr ');
@@ -199,7 +202,7 @@ function prepare(task: string): { text: string; implied: string[][]; values: Set
 }
 
 /** The kinds of value a task can hand a tool as an argument, by their shape. */
-export type ValueKind = 'email' | 'url' | 'path' | 'coordinates' | 'pixels' | 'size' | 'number' | 'channel';
+export type ValueKind = 'email' | 'url' | 'path' | 'coordinates' | 'pixels' | 'size' | 'time' | 'number' | 'channel';
 
 /** A name in the middle of a sentence ("Boston", "Dave") is a value to pass, not a word about which tool. */
 const NAME_WEIGHT = 0.5;
