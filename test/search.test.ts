@@ -185,6 +185,18 @@ describe('the index', () => {
     assert.equal(rankTools(catalog, 'with web, read it', 1)[0]?.id, 'web/fetch_page');
   });
 
+  test('a server named in full is its tools, not what its name implies', () => {
+    // The lexicons know Supabase offers storage and auth; with Supabase's own tools here, "Supabase" must not pull list_storage_buckets.
+    const supabase = catalogOf({
+      supabase: [
+        tool('list_projects', 'Lists all Supabase projects for the user. Use this to help discover the project ID of the project that the user is working on.'),
+        { name: 'list_storage_buckets', description: 'Lists all storage buckets in a Supabase project.', inputSchema: { type: 'object', properties: { project_id: { type: 'string' } }, required: ['project_id'] } },
+        tool('get_project', 'Gets details for a Supabase project.'),
+      ],
+    });
+    assert.equal(rankTools(supabase, 'which Supabase projects do I have?', 1)[0]?.id, 'supabase/list_projects');
+  });
+
   test('tools can be added and removed as lists change', () => {
     const index = new ToolSearchIndex();
     index.add('fs', catalog.servers[0]!.tools);

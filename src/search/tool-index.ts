@@ -183,12 +183,18 @@ export class ToolSearchIndex {
 
   /** Every matching tool's score for one piece of a task, after the name, mode and server lifts. */
   private scores(task: string, filter?: (server: string, tool: string) => boolean, coverage?: Map<string, number>): Map<string, number> {
-    const { concepts, written, values } = readTask(task, this.options);
+    const reading = readTask(task, this.options);
+    const { written, values } = reading;
+    // "with playwright", "in my n8n": a server named in the task is a strong hint, stronger than BM25 gives a short field.
+    const named = this.namedServers(written);
+    // A server the task names is lifted as a whole below; what its name implies ("supabase" → storage,
+    // auth) would only pull the tools that say those words (list_storage_buckets for "which Supabase projects").
+    // Only a server named in full: "search" alone does not name Brave Search, nor "google" Google Maps.
+    const own = new Set([...named].map(serverWords).filter((words) => words.every((w) => written.has(w))).flat());
+    const concepts = own.size ? reading.concepts.map((c) => ([...c.keys()].some((t) => own.has(t)) ? new Map([...c].filter(([t]) => written.has(t))) : c)) : reading.concepts;
     const query = flattenConcepts(concepts);
     const scores = this.index.scoreConcepts(concepts, coverage);
     const mode = taskMode(task);
-    // "with playwright", "in my n8n": a server named in the task is a strong hint, stronger than BM25 gives a short field.
-    const named = this.namedServers(written);
     for (const [id, score] of scores) {
       const tool = this.tools.get(id)!;
       if (filter && !filter(tool.server, tool.tool)) {
