@@ -197,6 +197,13 @@ describe('the index', () => {
     assert.equal(rankTools(supabase, 'which Supabase projects do I have?', 1)[0]?.id, 'supabase/list_projects');
   });
 
+  test("a server name's everyday word does not name it alone: 'the search field' is not Brave Search", () => {
+    const shared = sharedCatalog();
+    assert.equal(rankTools(shared, 'highlight the search field on the page', 1)[0]?.id, 'playwright-mcp-allcaps/browser_highlight');
+    assert.match(rankTools(shared, 'brave: latest news about the Rust 2024 edition', 1)[0]?.id ?? '', /^server-brave-search\//);
+    assert.match(rankTools(shared, 'with playwright, take a screenshot', 1)[0]?.id ?? '', /^playwright-mcp(?:-allcaps)?\//);
+  });
+
   test('tools can be added and removed as lists change', () => {
     const index = new ToolSearchIndex();
     index.add('fs', catalog.servers[0]!.tools);

@@ -82,6 +82,11 @@ export class Bm25fIndex {
     return true;
   }
 
+  /** The keys of the documents that hold a term, in any field. */
+  holders(term: string): string[] {
+    return [...(this.postings.get(term)?.keys() ?? [])].map((id) => this.docs.get(id)!.key);
+  }
+
   /** How rare a term is across the documents (BM25's idf; 0 for a term no document has). */
   idf(term: string): number {
     const df = this.postings.get(term)?.size ?? 0;

@@ -38,6 +38,9 @@ const UNSAID: ReadonlySet<ValueKind> = new Set(['pixels', 'coordinates']);
 /** A tool that does the opposite of what the task asks ("show" for "turn off the callouts") keeps this share of its score. */
 const OPPOSITE_ACTION = 0.8;
 
+/** A server name word that more than this share of other servers' tools use is an everyday word, not the server's name. */
+const COMMON_WORD_SHARE = 0.05;
+
 const keyOf = (server: string, tool: string) => `${server}/${tool}`;
 
 /** How much a tool whose whole name the task asks for is lifted over one whose name it does not touch. */
@@ -100,6 +103,8 @@ export class ToolSearchIndex {
    * say nothing about one tool. Kept up to date by add and remove.
    */
   private readonly prefixWords = new Map<string, Set<string>>();
+  /** Per server and name word, whether other servers' tools use the word too (commonWord); cleared when tools change. */
+  private readonly commonWords = new Map<string, boolean>();
   /** The best tool for reaching a web address: the same for every task until the tools change. */
   private reachUrl: [string, number] | undefined | null = null;
 
@@ -130,6 +135,7 @@ export class ToolSearchIndex {
     if (shared) this.prefixWords.set(server, shared);
     else this.prefixWords.delete(server);
     this.reachUrl = null;
+    this.commonWords.clear();
   }
 
   /** The server's namespace words; undefined when it has no tools left. */
@@ -161,12 +167,29 @@ export class ToolSearchIndex {
     return own ? covered / own : 0;
   }
 
-  /** Servers whose distinctive name words the user wrote (not a synonym of them). */
+  /**
+   * Whether a server's name word is an everyday word of other servers' tools too ("search" in
+   * server-brave-search, "memory" in server-memory): alone, it does not name the server.
+   */
+  private commonWord(server: string, word: string): boolean {
+    const key = `${server}\u0000${word}`;
+    let common = this.commonWords.get(key);
+    if (common === undefined) {
+      // Servers whose own name has the word too (playwright-mcp beside playwright-mcp-allcaps) are not "other".
+      const other = (s: string) => !serverWords(s).includes(word);
+      const others = [...this.tools.values()].filter((t) => other(t.server)).length;
+      const elsewhere = this.index.holders(word).filter((k) => other(this.tools.get(k)!.server)).length;
+      this.commonWords.set(key, (common = others > 0 && elsewhere / others > COMMON_WORD_SHARE));
+    }
+    return common;
+  }
+
+  /** Servers whose distinctive name words the user wrote (not a synonym of them): all of them, or one other servers' tools do not use. */
   private namedServers(own: ReadonlySet<string>): Set<string> {
     const out = new Set<string>();
     for (const server of this.prefixWords.keys()) {
       const words = serverWords(server);
-      if (words.length && words.some((w) => own.has(w))) out.add(server);
+      if (words.length && (words.every((w) => own.has(w)) || words.some((w) => own.has(w) && !this.commonWord(server, w)))) out.add(server);
     }
     return out;
   }
