@@ -179,6 +179,11 @@ describe('the index', () => {
     assert.equal(ids[0], 'fs/read_file', 'a task that says "then" needs its first step first');
     const web = catalogOf({ b: [tool('navigate', 'Navigate to a URL.'), tool('fill_form', 'Fill out a contact form.'), tool('fill_field', 'Fill out one field of a contact form.'), tool('submit_form', 'Submit a contact form once filled out.'), tool('type_text', 'Type text into a form.')] });
     assert.ok(rankTools(web, 'fill out the contact form at example.com/contact and submit it', 2).some((h) => h.tool === 'navigate'), 'a web address is a page to reach first');
+    // A browser's tool that does not take the address (the console) comes after reaching the page; a tool
+    // that reads an address itself (Desktop Commander's read_file) stays first.
+    const shared = sharedCatalog();
+    assert.match(rankTools(shared, 'check if our login page at https://app.acme.io/login throws any errors in the console', 1)[0]?.tool ?? '', /navigate/);
+    assert.equal(rankTools(shared, 'grab the raw contents of https://example.com/robots.txt', 1)[0]?.id, 'desktop-commander/read_file');
   });
 
   test('a server the task names is preferred', () => {

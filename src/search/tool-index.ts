@@ -105,6 +105,8 @@ export class ToolSearchIndex {
   private readonly prefixWords = new Map<string, Set<string>>();
   /** Per server and name word, whether other servers' tools use the word too (commonWord); cleared when tools change. */
   private readonly commonWords = new Map<string, boolean>();
+  /** Servers with a tool that requires a web address (reachesPages); null until asked after a change. */
+  private pageServers: Set<string> | null = null;
   /** The best tool for reaching a web address: the same for every task until the tools change. */
   private reachUrl: [string, number] | undefined | null = null;
 
@@ -136,6 +138,7 @@ export class ToolSearchIndex {
     else this.prefixWords.delete(server);
     this.reachUrl = null;
     this.commonWords.clear();
+    this.pageServers = null;
   }
 
   /** The server's namespace words; undefined when it has no tools left. */
@@ -265,6 +268,12 @@ export class ToolSearchIndex {
     return { id, server, tool, score };
   }
 
+  /** Whether one of a server's tools requires a web address (it is a browser, or fetches pages). */
+  private reachesPages(server: string): boolean {
+    this.pageServers ??= new Set([...this.tools.values()].filter((t) => t.takes.has('url')).map((t) => t.server));
+    return this.pageServers.has(server);
+  }
+
   private reachUrlBest(): [string, number] | undefined {
     if (this.reachUrl === null) this.reachUrl = this.best(REACH_URL_STEP);
     return this.reachUrl;
@@ -289,7 +298,8 @@ export class ToolSearchIndex {
     const ranked = this.rank(task, filter, k + 8);
     const steps = taskSteps(task);
     // A web address in a task is a step of its own: the page has to be reached before anything is done on it.
-    if (mentionsUrl(task)) steps.push(...(steps.length ? [] : [task]), REACH_URL_STEP);
+    const url = mentionsUrl(task);
+    if (url) steps.push(...(steps.length ? [] : [task]), REACH_URL_STEP);
     if (steps.length > 1 && ranked.length) {
       const byId = new Map(ranked);
       const order: [string, number][] = [];
@@ -308,6 +318,10 @@ export class ToolSearchIndex {
         return bests.get(step);
       };
       if (SEQUENCE.test(task)) put(bestOf(task.split(SEQUENCE)[0]!.trim()));
+      // A task about a page at an address, for a browser's tool that does not take the address (fill its
+      // form, read its console), starts by reaching the page.
+      const top = this.tools.get(ranked[0]![0])!;
+      if (url && !top.takes.has('url') && this.reachesPages(top.server)) put(bestOf(REACH_URL_STEP));
       put(ranked[0]);
       for (const step of steps) put(bestOf(step));
       for (const entry of ranked) put(entry);
