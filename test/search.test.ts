@@ -30,7 +30,9 @@ describe('text into terms', () => {
 
   test('phrases fold to one word in the concept of their words; quoted values and URLs are not intent', () => {
     const [shut] = queryConcepts('shut down the browser', { expand: false });
-    assert.deepEqual([...shut!.keys()], ['close', 'shut', 'down'], 'the folded word and the phrase\'s own words are one concept');
+    assert.deepEqual([...shut!.keys()], ['close', 'shut'], 'the folded word and the phrase\'s own words are one concept; a closing particle is not a word of its own');
+    assert.ok(terms('press the mouse button down').includes('down'), 'outside a phrase "down" stays');
+    assert.equal(rankTools(sharedCatalog(), "shut down the browser, I'm done with it", 1)[0]?.tool, 'browser_close');
     const typed = queryTerms("type 'quarterly report' into the box", { expand: false });
     assert.ok(!typed.has('quarterli') && typed.has('type'));
     const url = queryTerms('pull up https://staging.acme.dev in the browser', { expand: false });

@@ -69,6 +69,9 @@ function phraseAt(raw: readonly string[], stems: readonly string[], i: number): 
  * phrase can still match by accident: folding adds the phrase's meaning without taking the words
  * away. Stop words are dropped after folding, so "log in" is still a phrase.
  */
+/** A phrasal verb's closing particle ("shut down", "find out", "write down") means nothing alone: "down" is not mouse_down. */
+const PARTICLES = new Set(['down', 'out', 'off']);
+
 export function termGroups(text: string): string[][] {
   const raw = words(text);
   const stems = raw.map(stem);
@@ -76,7 +79,7 @@ export function termGroups(text: string): string[][] {
   for (let i = 0; i < raw.length; i++) {
     const phrase = phraseAt(raw, stems, i);
     if (phrase) {
-      const own = stems.slice(i, i + phrase.stems.length).filter((s, j) => !STOP.has(raw[i + j]!) && s !== phrase.term);
+      const own = stems.slice(i, i + phrase.stems.length).filter((s, j) => !STOP.has(raw[i + j]!) && !(j > 0 && j === phrase.stems.length - 1 && PARTICLES.has(raw[i + j]!)) && s !== phrase.term);
       out.push([phrase.term, ...new Set(own)]);
       i += phrase.stems.length - 1;
     } else if (!STOP.has(raw[i]!)) out.push([stems[i]!]);
