@@ -570,6 +570,8 @@ export const LEXICON: Lexicon = {
     'radio button': 'radio',
     'sign up': 'signup',
     'hit enter': 'enter',
+    'scroll down': 'scroll',
+    'scroll up': 'scroll',
     'key combination': 'hotkey',
     'key combo': 'hotkey',
     'keyboard shortcut': 'hotkey',
