@@ -7,7 +7,7 @@ import { sharedCatalog } from '../bench/_catalogs.js';
 import { newCatalog } from '../src/catalog/catalog-file.js';
 import { toolMatcher } from '../src/catalog/select.js';
 import type { RawTool } from '../src/catalog/types.js';
-import { opposesTask } from '../src/search/opposites.js';
+import { opposedVerbs, opposesTask } from '../src/search/opposites.js';
 import { phaseCatalog } from '../src/search/phases.js';
 import { EXPANSION_WEIGHT, IMPLIES_WEIGHT, MAX_TASK_CHARS, mentionsUrl, normalizeTask, queryConcepts, queryTerms, readTask, sameWord } from '../src/search/query.js';
 import { taskMode, toolMode } from '../src/search/intent.js';
@@ -184,7 +184,8 @@ describe('the index', () => {
     // A browser's tool that does not take the address (the console) comes after reaching the page; a tool
     // that reads an address itself (Desktop Commander's read_file) stays first.
     const shared = sharedCatalog();
-    assert.match(rankTools(shared, 'check if our login page at https://app.acme.io/login throws any errors in the console', 1)[0]?.tool ?? '', /navigate/);
+    assert.equal(rankTools(shared, 'check if our login page at https://app.acme.io/login throws any errors in the console', 1)[0]?.id, 'chrome-devtools-mcp/navigate_page');
+    assert.match(rankTools(shared, 'with playwright, fill out the contact form at https://example.com/contact', 1)[0]?.id ?? '', /^playwright-mcp(?:-allcaps)?\/browser_navigate$/, "the named browser's own navigate tool");
     assert.equal(rankTools(shared, 'grab the raw contents of https://example.com/robots.txt', 1)[0]?.id, 'desktop-commander/read_file');
   });
 
@@ -305,9 +306,11 @@ test('a section label is not a tool\'s purpose: the first sentence that says som
 });
 
 test('a tool that does the opposite of what the task asks comes after its sibling', () => {
-  assert.ok(opposesTask(terms('browser_video_show_actions'), queryTerms('turn off the action callouts in the video')));
-  assert.ok(!opposesTask(terms('browser_video_hide_actions'), queryTerms('turn off the action callouts in the video')));
-  assert.ok(!opposesTask(terms('toggle_show'), queryTerms('show or hide the panel')), 'a task that asks for both sides opposes neither');
+  const turnOff = opposedVerbs(queryTerms('turn off the action callouts in the video'));
+  assert.ok(opposesTask(terms('browser_video_show_actions'), turnOff));
+  assert.ok(!opposesTask(terms('browser_video_hide_actions'), turnOff));
+  const both = opposedVerbs(queryTerms('show or hide the panel'));
+  assert.ok(!opposesTask(terms('show_panel'), both) && !opposesTask(terms('hide_panel'), both), 'a task that asks for both sides opposes neither');
   const shared = sharedCatalog();
   assert.equal(rankTools(shared, 'turn off the action callouts in the video', 1)[0]?.id, 'playwright-mcp-allcaps/browser_video_hide_actions');
   assert.equal(rankTools(shared, 'chrome devtools: finish the screen recording of the tab', 1)[0]?.id, 'chrome-devtools-mcp/screencast_stop');
@@ -332,10 +335,12 @@ test('values in a task are arguments: a tool that needs the kind of value the ta
   assert.match(rankTools(sharedCatalog(), 'make the browser window 1280 by 720', 1)[0]?.id ?? '', /browser_resize$/);
   assert.deepEqual(kinds('width', 'height'), ['size']);
   for (const time of ['4pm', '10:30 am', 'at 9:15']) assert.ok(readTask(`move the review to ${time}`).values.has('time'), time);
-  assert.ok(!readTask('version 2:30 of the API').values.has('time') && !readTask('chapter 3 verse 16').values.has('time'));
+  for (const task of ['version 2:30 of the API', 'jump to 1:30 in the youtube video', 'meet at 1:30 in the video'])
+    assert.ok(!readTask(task).values.has('time'), `${task}: not a time of day`);
   assert.deepEqual(kinds('start', 'end', 'dueDate', 'timeMin', 'summary'), ['time']);
   for (const size of ['1280 by 720', '800x600', '1920×1080']) assert.ok(readTask(`set it to ${size}`).values.has('size'), size);
-  assert.ok(!readTask('split the bill 3 by 4 ways').values.has('size') && !readTask('in 2024 by 10 am').values.has('size'));
+  for (const task of ['multiply 1000 by 2500', 'grow revenue from 2023 by 2000 dollars']) assert.ok(!readTask(task).values.has('size'), `${task}: arithmetic, not a size`);
+  assert.ok(readTask('resize the browser window to 1280, 720').values.has('size') && !readTask('resize the browser window to 1280, 720').values.has('pixels'));
   // A tool that needs screen positions fits a task that gives none less: the element drag, not the x/y one.
   assert.match(rankTools(sharedCatalog(), "reorder the list by dragging 'Item 3' above 'Item 1'", 1)[0]?.id ?? '', /\/(?:browser_)?drag$/);
   assert.match(rankTools(sharedCatalog(), 'draw a selection rectangle by dragging from 10,10 to 300,200', 1)[0]?.id ?? '', /browser_mouse_drag_xy$/);
@@ -345,9 +350,12 @@ test('values in a task are arguments: a tool that needs the kind of value the ta
     const reading = readTask(task);
     assert.ok(reading.values.has('path') && !reading.written.has('download') && !reading.written.has('desktop'), task);
   }
-  assert.ok(readTask('download the report').written.has('download') && readTask('desktop commander: list sessions').written.has('desktop'));
+  for (const task of ['download the report', 'list my downloads in chrome', 'check the downloads of my npm package']) assert.ok(readTask(task).written.has('download'), task);
+  assert.ok(readTask('desktop commander: list sessions').written.has('desktop'));
   assert.equal(rankTools(sharedCatalog(), 'which files in my downloads folder are the biggest?', 1)[0]?.id, 'server-filesystem/list_directory_with_sizes');
-  assert.ok(!readTask('copy rows from 1,000 to 2,000').values.has('pixels'), 'thousands are not positions');
+  for (const task of ['drag from 100,200 to 300,400', 'move the mouse to 640,360']) assert.ok(readTask(task).values.has('pixels'), task);
+  for (const task of ['copy rows from 1,000 to 2,000', 'raise the price from 4,99 to 5,49', 'add items to 2, 3 and 4', 'release notes from 1,2024'])
+    assert.ok(!readTask(task).values.has('pixels'), `${task}: not a position`);
 });
 
 test('--catalog DIR reads every catalog in the directory; the terminal shows each description on one line', async () => {

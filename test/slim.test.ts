@@ -11,6 +11,7 @@ import { applyOverlay, overlayFromSlim } from '../src/slim/overlay.js';
 import { PRESETS, type PresetName } from '../src/slim/policy.js';
 import { slimCatalog } from '../src/slim/slim-catalog.js';
 import { verifyTool } from '../src/slim/verify.js';
+import { statesCapability } from '../src/text/capability.js';
 import { FIXTURES, runCli } from './_cli.js';
 
 const catalog = sharedCatalog();
@@ -54,6 +55,13 @@ test('a first sentence that introduces a short list keeps the list; a long list 
   assert.deepEqual(short.missing, []);
   const long = slimOne({ name: 'info', description: `Get metadata including:\n${items(13)}`, inputSchema: { type: 'object' } });
   assert.equal(long.tools[0]!.after.description, 'Get metadata including:');
+});
+
+test('a sentence says more the tool does when it opens with its action or can/supports, not when it instructs the caller or is about a noun', () => {
+  for (const text of ['Read PDF files and extract content as markdown and images.', 'Supports Excel sheets.', 'Can also fetch images.', 'Reads archives too.', '**Supports** globs.'])
+    assert.ok(statesCapability(text), text);
+  for (const text of ['Call this FIRST before creating events.', 'Make sure the index exists.', 'Check "status.ready" first.', 'Set limit to 10.', 'Filters are saved custom views.', "Can't be undone.", 'Read it first.', 'The result is cached.'])
+    assert.ok(!statesCapability(text), text);
 });
 
 test('the sentences right after the first that say more the tool does stay; the opening paragraph ends them', () => {

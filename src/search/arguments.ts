@@ -30,9 +30,13 @@ const PARAMETER_KINDS: readonly [ValueKind, RegExp][] = [
   ['channel', /(?:^|_)channel(?:_?(?:id|name))?$|[a-z]Channel(?:Id)?$/i],
 ];
 
-/** The kinds of value a tool's required parameters take, by their names. */
-export function requiredValueKinds(tool: RawTool): Set<ValueKind> {
+/** The kinds of value a tool's parameters take, by their names: the required ones only, or all. */
+export function requiredValueKinds(tool: RawTool, which: 'required' | 'all' = 'required'): Set<ValueKind> {
   const schema = tool.inputSchema ?? tool.input_schema;
-  const required = isJsonObject(schema) && Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : [];
-  return new Set(PARAMETER_KINDS.filter(([, name]) => required.some((r) => name.test(r))).map(([kind]) => kind));
+  const names = !isJsonObject(schema)
+    ? []
+    : which === 'all'
+      ? isJsonObject(schema.properties) ? Object.keys(schema.properties) : []
+      : Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : [];
+  return new Set(PARAMETER_KINDS.filter(([, name]) => names.some((r) => name.test(r))).map(([kind]) => kind));
 }

@@ -44,13 +44,17 @@ for (const [a, b] of PAIRS) {
 }
 
 /**
- * Whether a tool whose name has these words does the opposite of what the task asks: its name has
- * a verb whose opposite the task asks for (written or as a synonym), and the task nowhere asks for the verb itself.
+ * The verbs a task asks against: the opposites of what it asks for (written or as a synonym) that it
+ * nowhere asks for itself. Worked out once per task; most tasks have none.
  */
-export function opposesTask(nameTerms: readonly string[], task: ReadonlyMap<string, number>): boolean {
-  for (const w of nameTerms) {
-    const opposite = OPPOSITE.get(w);
-    if (opposite !== undefined && task.has(opposite) && !task.has(w)) return true;
+export function opposedVerbs(task: ReadonlyMap<string, number>): Set<string> {
+  const out = new Set<string>();
+  for (const t of task.keys()) {
+    const opposite = OPPOSITE.get(t);
+    if (opposite !== undefined && !task.has(opposite)) out.add(opposite);
   }
-  return false;
+  return out;
 }
+
+/** Whether a tool whose name has these words does what the task asks against (opposedVerbs). */
+export const opposesTask = (nameTerms: readonly string[], opposed: ReadonlySet<string>): boolean => opposed.size > 0 && nameTerms.some((w) => opposed.has(w));

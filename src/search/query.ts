@@ -124,23 +124,33 @@ const PATH = new RegExp(
   String.raw`(?:^|\s)(?:~|\.{1,2})?\/[\w.\-/*]+|\b${SEGMENT}(?:\/${SEGMENT}){2,}\/?|\b${SEGMENT}\/(?:[\w*-]+\.[a-z][a-z0-9]{0,4}\b|(?<=[\w.*-]{2}\/)(?=\s|$))|[\w*-]+\.(?:[a-z][a-z0-9]{0,4})\b|\b(?:readme|dockerfile|makefile|license|changelog)\b`,
   'gi',
 );
+/** "in my downloads", "the Desktop folder": a place on disk, a path by another name (not "download" the action). */
+const USER_FOLDER = /(?<=\b(?:in|from|to|into|under|inside)\s+(?:my|the)\s)downloads\b|\b(?:downloads|documents|desktop|pictures)(?=\s+(?:folder|directory|dir)\b)/g;
 // Not git@github.com:org/repo, which is a remote.
-/** "my downloads", "the Desktop folder": a place on disk, a path by another name (not "download" the action). */
-const USER_FOLDER = /(?<=\b(?:my|the|your)\s)downloads\b|\b(?:downloads|documents|desktop|pictures)(?=\s+(?:folder|directory|dir)\b)/g;
 const EMAIL = /\b[\w.+-]+@[\w-]+\.[\w.]+\b(?!:)/g;
 /** "48.8584, 2.2945": a latitude and longitude. */
 const COORDINATES = /(?<![$€£¥\d.])-?\b\d{1,3}\.\d{2,}\s*,\s*-?\d{1,3}\.\d{2,}\b/g;
 /**
- * "(100,400)", "at 300,220", "x=200 y=150": a position on a screen, in pixels. Without brackets
- * "1,500" is a number and "March 3, 2025" a date, so the bare form needs a word of place before it
- * and no year after the comma.
+ * "(100,400)", "at 300,220", "x=200 y=150", "drag from 10,10 to 300,200", "move the mouse to
+ * 640,360": a position on a screen, in pixels. Without brackets "1,500" is a number and "March 3,
+ * 2025" a date, so the bare form needs a word of place (or a drag or the mouse) before it, and no
+ * year after the comma.
  */
-const PIXELS = /\(\s*\d{1,5}\s*,\s*\d{1,5}\s*\)|(?<=\b(?:at|coordinates|position|point|pixels?|click|tap|hover)\s)\d{1,5},\s?(?!(?:19|20)\d\d\b)\d{1,5}\b(?![\d.,])|(?<=\b(?:from|to)\s)\d{1,5},(?:\s\d{1,5}|\d{1,2}|\d{4,5})\b(?![\d.,])|\bx\s*[=:]\s*\d+[\s,]+y\s*[=:]\s*\d+/g;
+const PIXELS =
+  /\(\s*\d{1,5}\s*,\s*\d{1,5}\s*\)|(?<=\b(?:at|coordinates|position|point|pixels?|click|tap|hover)\s)\d{1,5},\s?(?!(?:19|20)\d\d\b)\d{1,5}\b(?![\d.,])|(?<=\b(?:drag|dragging|drags|draw|drawing|swipe|move|moving|mouse|cursor|pointer)\b[^.;]{0,40})\bfrom\s+\d{1,4},\s?\d{1,4}\s+to\s+\d{1,4},\s?\d{1,4}\b(?![\d.,])|(?<=\b(?:mouse|cursor|pointer)\b[^.;,]{0,20}\bto\s)\d{1,4},\s?\d{1,4}\b(?![\d.,])|\bx\s*[=:]\s*\d+[\s,]+y\s*[=:]\s*\d+/g;
+/**
+ * A time of day ("4pm", "10:30 am", "at 9:15"): what events and schedules are set to. A bare
+ * "1:30" only after at/until/by, and not a place in a video.
+ */
+const CLOCK_TIME = /\b\d{1,2}(?::[0-5]\d)?\s?(?:am|pm)\b|(?<=\b(?:at|until|by)\s)\d{1,2}:[0-5]\d\b(?!\s+(?:in|into|of)\s+(?:the\s+|this\s+|that\s+)?(?:video|clip|recording|song|track|episode))/g;
+/**
+ * A size ("1280 by 720", "800x600", "1920×1080", "resize the window to 1280, 720"): what resize and
+ * viewport tools take as width and height. Not arithmetic ("multiply 1000 by 2500") or an amount
+ * ("from 2023 by 2000 dollars").
+ */
+const SIZE =
+  /(?<!\b(?:multiply|multiplied|times|divide|divided|from|by|grow|increase|decrease|raise|reduce|cut)\s)\b(?:\d{3,5}\s*(?:by|[x×])\s*\d{3,5}|\d{2,5}\s*[x×]\s*\d{2,5})\b(?!\s*(?:dollars?|euros?|percent|%|times|users|people|rows|items|records))|(?<=\b(?:resize|viewport|window|screen)\b[^.;]{0,30}\bto\s)\d{3,4},\s?\d{3,4}\b/g;
 /** "#501" is an issue or pull request; "#incidents" is a chat channel. */
-/** A time of day ("4pm", "10:30 am", "at 9:15"): what events and schedules are set to. */
-const CLOCK_TIME = /\b\d{1,2}(?::[0-5]\d)?\s?(?:am|pm)\b|(?<=\b(?:at|to|from|until|by)\s)\d{1,2}:[0-5]\d\b/g;
-/** A size ("1280 by 720", "800x600", "1920×1080"): what resize and viewport tools take as width and height. */
-const SIZE = /\b\d{3,5}\s*(?:by|[x×])\s*\d{3,5}\b|\b\d{2,5}\s*[x×]\s*\d{2,5}\b/g;
 const HASH_NUMBER = /(?:^|\s)#\d+\b/g;
 // "#ffffff" and "#333" are colours, not channels.
 const CHANNEL = /(?:^|\s)#(?![0-9a-f]{3}\b|[0-9a-f]{6}\b|[0-9a-f]{8}\b)[a-z][\w-]*/g;
@@ -187,9 +197,10 @@ function prepare(task: string): { text: string; implied: string[][]; values: Set
   text = text.replace(QUOTED, ' ');
   text = text.replace(USER_FOLDER, () => (values.add('path'), implied.push(['file'], ['path']), ' '));
   text = text.replace(COORDINATES, () => (values.add('coordinates'), implied.push(['coordinates', 'latitude', 'longitude']), ' '));
+  // A size first: "resize the window to 1280, 720" is not a position.
+  text = text.replace(SIZE, () => (values.add('size'), implied.push(['width', 'height', 'size']), ' '));
   text = text.replace(PIXELS, () => (values.add('pixels'), implied.push(['x', 'y', 'xy']), ' '));
   text = text.replace(CLOCK_TIME, () => (values.add('time'), implied.push(['event', 'calendar', 'schedule', 'meeting']), ' '));
-  text = text.replace(SIZE, () => (values.add('size'), implied.push(['width', 'height', 'size']), ' '));
   // "pull 77" is GitHub's short way to say pull request 77.
   text = text.replace(/\bpull\s+(?=#?\d+\b(?!\s+\w+s\b))/g, ' pr ');
   // "PR 42", "issue 7", "merge request 12": a reference to pass on (not "issue 3 times a day").

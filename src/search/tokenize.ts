@@ -1,3 +1,4 @@
+import { baseForm, isAction } from '../ttc/verbs.js';
 import { stemmer } from 'stemmer';
 import { PHRASES } from './lexicon/index.js';
 
@@ -63,15 +64,18 @@ function phraseAt(raw: readonly string[], stems: readonly string[], i: number): 
   return PHRASE_TABLE.get(stems[i]!)?.find((p) => p.words.every((_, j) => matches(p, j)));
 }
 
+/** A phrasal verb's closing particle ("shut down", "find out", "write down") means nothing alone: "down" is not mouse_down. */
+const PARTICLES = new Set(['down', 'out', 'off']);
+/** Verbs of phrasal verbs the action list does not have; "page down", "thumbs down" and "day off" are not verbs. */
+const PHRASAL_VERBS = new Set(['shut', 'turn', 'switch', 'wake', 'hang', 'jot', 'sign', 'log', 'back', 'pick', 'bring', 'put']);
+const phrasalVerb = (word: string): boolean => PHRASAL_VERBS.has(word) || isAction(baseForm(word));
+
 /**
  * A text's terms in groups: a plain word is a group of one; a phrase is its folded word followed
  * by its own content words ("pull requests" → [pr, pull, request]). The words stay because a
  * phrase can still match by accident: folding adds the phrase's meaning without taking the words
- * away. Stop words are dropped after folding, so "log in" is still a phrase.
+ * away; a phrasal verb's particle goes. Stop words are dropped after folding, so "log in" is still a phrase.
  */
-/** A phrasal verb's closing particle ("shut down", "find out", "write down") means nothing alone: "down" is not mouse_down. */
-const PARTICLES = new Set(['down', 'out', 'off']);
-
 export function termGroups(text: string): string[][] {
   const raw = words(text);
   const stems = raw.map(stem);
@@ -79,7 +83,9 @@ export function termGroups(text: string): string[][] {
   for (let i = 0; i < raw.length; i++) {
     const phrase = phraseAt(raw, stems, i);
     if (phrase) {
-      const own = stems.slice(i, i + phrase.stems.length).filter((s, j) => !STOP.has(raw[i + j]!) && !(j > 0 && j === phrase.stems.length - 1 && PARTICLES.has(raw[i + j]!)) && s !== phrase.term);
+      const last = phrase.stems.length - 1;
+      const particle = last > 0 && PARTICLES.has(raw[i + last]!) && phrasalVerb(raw[i]!);
+      const own = stems.slice(i, i + phrase.stems.length).filter((s, j) => !STOP.has(raw[i + j]!) && !(particle && j === last) && s !== phrase.term);
       out.push([phrase.term, ...new Set(own)]);
       i += phrase.stems.length - 1;
     } else if (!STOP.has(raw[i]!)) out.push([stems[i]!]);

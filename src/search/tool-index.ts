@@ -7,7 +7,7 @@ import { Bm25fIndex, type FieldParams } from './bm25f.js';
 import { toolFields } from './documents.js';
 import { taskMode, toolMode, type Mode } from './intent.js';
 import { ARGUMENT_FIT_BOOST, requiredValueKinds } from './arguments.js';
-import { opposesTask } from './opposites.js';
+import { opposedVerbs, opposesTask } from './opposites.js';
 import { flattenConcepts, mentionsUrl, normalizeTask, readTask, type QueryOptions, type ValueKind } from './query.js';
 import { terms } from './tokenize.js';
 import type { DocumentKind, FieldName, SearchHit } from './types.js';
@@ -56,6 +56,8 @@ const SEQUENCE = new RegExp(`,?\\s+(?:and\\s+)?then\\s+|,?\\s+after\\s+that\\s+|
 const STEP_BREAK = new RegExp(`${SEQUENCE.source}|\\s*[;.!?]\\s+|,\\s+and\\s+`, 'i');
 
 const REACH_URL_STEP = 'navigate to the url of the web page';
+/** A tool that goes to a web address, by its name ("browser_navigate", "goto"). */
+const NAVIGATES = /navigat|goto|go_to/i;
 
 /** The steps of a task, when it has several that each say something (two or more content words). */
 export function taskSteps(task: string): string[] {
@@ -97,7 +99,7 @@ function serverWords(server: string): string[] {
 /** A search index over tools that can change as servers' lists change. */
 export class ToolSearchIndex {
   private readonly index: Bm25fIndex;
-  private readonly tools = new Map<string, { server: string; tool: string; name: readonly string[]; mode: Mode | undefined; takes: ReadonlySet<ValueKind> }>();
+  private readonly tools = new Map<string, { server: string; tool: string; name: readonly string[]; mode: Mode | undefined; takes: ReadonlySet<ValueKind>; navigates: boolean }>();
   /**
    * Per server that has tools, the name words most of its tools share ("browser_", "maps_"): they
    * say nothing about one tool. Kept up to date by add and remove.
@@ -105,8 +107,8 @@ export class ToolSearchIndex {
   private readonly prefixWords = new Map<string, Set<string>>();
   /** Per server and name word, whether other servers' tools use the word too (commonWord); cleared when tools change. */
   private readonly commonWords = new Map<string, boolean>();
-  /** Servers with a tool that requires a web address (reachesPages); null until asked after a change. */
-  private pageServers: Set<string> | null = null;
+  /** Per server, its tool that goes to a web address (browser_navigate): null until asked after a change. */
+  private navigators: Map<string, string> | null = null;
   /** The best tool for reaching a web address: the same for every task until the tools change. */
   private reachUrl: [string, number] | undefined | null = null;
 
@@ -126,7 +128,7 @@ export class ToolSearchIndex {
       const key = keyOf(server, tool.name);
       const fields = toolFields(server, tool, kind, this.options.sidecar?.tools[tool.name], boilerplate);
       this.index.add(key, fields);
-      this.tools.set(key, { server, tool: tool.name, name: [...new Set(fields.name)], mode: toolMode(tool), takes: requiredValueKinds(tool) });
+      this.tools.set(key, { server, tool: tool.name, name: [...new Set(fields.name)], mode: toolMode(tool), takes: requiredValueKinds(tool), navigates: NAVIGATES.test(tool.name) && requiredValueKinds(tool, 'all').has('url') });
     }
     this.changed(server);
   }
@@ -138,7 +140,7 @@ export class ToolSearchIndex {
     else this.prefixWords.delete(server);
     this.reachUrl = null;
     this.commonWords.clear();
-    this.pageServers = null;
+    this.navigators = null;
   }
 
   /** The server's namespace words; undefined when it has no tools left. */
@@ -172,7 +174,9 @@ export class ToolSearchIndex {
 
   /**
    * Whether a server's name word is an everyday word of other servers' tools too ("search" in
-   * server-brave-search, "memory" in server-memory): alone, it does not name the server.
+   * server-brave-search): alone, it does not name the server. A server of one name word is named by
+   * it all the same (namedServers: all its words), or "memory" and "contentful" (stemmed "content")
+   * could never name theirs.
    */
   private commonWord(server: string, word: string): boolean {
     const key = `${server}\u0000${word}`;
@@ -221,6 +225,7 @@ export class ToolSearchIndex {
     const query = flattenConcepts(concepts);
     const scores = this.index.scoreConcepts(concepts, coverage);
     const mode = taskMode(task);
+    const opposed = opposedVerbs(query);
     for (const [id, score] of scores) {
       const tool = this.tools.get(id)!;
       if (filter && !filter(tool.server, tool.tool)) {
@@ -229,7 +234,7 @@ export class ToolSearchIndex {
       }
       let lifted = score * (1 + NAME_COVERAGE_BOOST * this.nameCoverage(id, query));
       if (mode && tool.mode && tool.mode !== mode) lifted *= MODE_MISMATCH;
-      if (opposesTask(tool.name, query)) lifted *= OPPOSITE_ACTION;
+      if (opposesTask(tool.name, opposed)) lifted *= OPPOSITE_ACTION;
       if (named.has(tool.server)) lifted *= SERVER_MENTION_BOOST;
       // "what address is at 40.75, -73.99?": a tool that needs coordinates fits better than one that finds them.
       if (values.size && [...tool.takes].some((k) => values.has(k))) lifted *= ARGUMENT_FIT_BOOST;
@@ -268,10 +273,15 @@ export class ToolSearchIndex {
     return { id, server, tool, score };
   }
 
-  /** Whether one of a server's tools requires a web address (it is a browser, or fetches pages). */
-  private reachesPages(server: string): boolean {
-    this.pageServers ??= new Set([...this.tools.values()].filter((t) => t.takes.has('url')).map((t) => t.server));
-    return this.pageServers.has(server);
+  /** A browser server's tool that goes to a web address (its name says navigate or goto and it takes a URL), with its score for the task. */
+  private navigatorOf(server: string, scores: ReadonlyMap<string, number>, filter?: (server: string, tool: string) => boolean): [string, number] | undefined {
+    if (!this.navigators) {
+      this.navigators = new Map();
+      for (const [id, t] of [...this.tools].sort(([a], [b]) => (a < b ? -1 : 1))) if (t.navigates && !this.navigators.has(t.server)) this.navigators.set(t.server, id);
+    }
+    const id = this.navigators.get(server);
+    if (id === undefined || (filter && !filter(server, this.tools.get(id)!.tool))) return undefined;
+    return [id, scores.get(id) ?? 0];
   }
 
   private reachUrlBest(): [string, number] | undefined {
@@ -310,9 +320,13 @@ export class ToolSearchIndex {
         order.push([entry[0], byId.get(entry[0]) ?? entry[1]]);
         seen.add(entry[0]);
       };
+      // The page at an address is reached with the browser the task's best tool belongs to, when it is one.
+      const lead = this.tools.get(ranked[0]![0])!;
+      const navigator = url ? this.navigatorOf(lead.server, byId, filter) : undefined;
       // The first step of a sequence is usually also the first step found: rank each text once.
       const bests = new Map<string, [string, number] | undefined>();
       const bestOf = (step: string) => {
+        if (step === REACH_URL_STEP && navigator) return navigator;
         if (step === REACH_URL_STEP && !filter) return this.reachUrlBest();
         if (!bests.has(step)) bests.set(step, this.best(step, filter));
         return bests.get(step);
@@ -320,8 +334,7 @@ export class ToolSearchIndex {
       if (SEQUENCE.test(task)) put(bestOf(task.split(SEQUENCE)[0]!.trim()));
       // A task about a page at an address, for a browser's tool that does not take the address (fill its
       // form, read its console), starts by reaching the page.
-      const top = this.tools.get(ranked[0]![0])!;
-      if (url && !top.takes.has('url') && this.reachesPages(top.server)) put(bestOf(REACH_URL_STEP));
+      if (navigator && !lead.takes.has('url')) put(navigator);
       put(ranked[0]);
       for (const step of steps) put(bestOf(step));
       for (const entry of ranked) put(entry);

@@ -1,6 +1,9 @@
 /** How far slimming goes. Every preset is verified lossless for the schema; they differ in text kept. */
 export interface SlimPolicy {
-  /** `what-when`: the first sentence plus "use when…" sentences; `first-sentence`: the first only. */
+  /**
+   * `what-when`: the first sentence, the sentences right after it that say more the tool does, what
+   * it returns or is for, and "use when…" sentences; `first-sentence`: the first only.
+   */
   description: 'keep' | 'what-when' | 'first-sentence';
   /** `drop-redundant`: only descriptions that restate name, type or allowed values go. */
   parameterDescriptions: 'keep' | 'drop-redundant' | 'first-sentence' | 'drop';

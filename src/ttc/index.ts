@@ -18,5 +18,5 @@ export { parseTypeAt } from './parse-type.js';
 export { TTCParseError } from './parse-error.js';
 export { ttcInToJsonSchema } from './to-json-schema.js';
 export { deriveWhen, INTENTS, validateWhen, type WhenCheck } from './when.js';
-export { boilerplateWords, deriveTags } from './tags.js';
+export { boilerplateWords, deriveTags, type TagSources } from './tags.js';
 export { checkSidecarTools, parseSidecar } from './sidecar.js';

@@ -30,7 +30,10 @@ function topicWords(rest: string, taken: ReadonlySet<string>, boilerplate: Reado
     const w = singular(raw.toLowerCase());
     if (w.length < 3 || FUNCTION_WORDS.has(w) || GENERIC.has(w) || DESCRIPTION_WORDS.has(w) || isAction(baseForm(w)) || taken.has(w) || boilerplate.has(w)) continue;
     // A word the domain vocabulary knows, or a name or acronym the text capitalises (PDF, Excel), is a topic; "clearly" is not.
-    const topical = (DOMAIN_WORDS.has(w) || DOMAIN_WORDS.has(raw.toLowerCase()) || (/^[A-Z]/.test(raw) && /[A-Z]/.test(raw.slice(1))) ? 10 : /^[A-Z]/.test(raw) ? 2 : 0) + (leading.has(w) ? LEAD_BONUS : 0);
+    // Only such words: a filler ("already", "between") is no topic, however often it comes.
+    const known = DOMAIN_WORDS.has(w) || DOMAIN_WORDS.has(raw.toLowerCase()) || (/^[A-Z]/.test(raw) && /[A-Z]/.test(raw.slice(1))) ? 10 : /^[A-Z]/.test(raw) ? 2 : 0;
+    if (known === 0) continue;
+    const topical = known + (leading.has(w) ? LEAD_BONUS : 0);
     // Short words are tags only as acronyms the text spells in capitals (PDF, CPU), not "day" or "top".
     if (w.length < 4 && !/^[A-Z0-9]{2,}s?$/.test(raw)) continue;
     counts.set(w, Math.max(counts.get(w) ?? 0, topical) + 1);
