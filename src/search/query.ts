@@ -195,12 +195,16 @@ function prepare(task: string): { text: string; implied: string[][]; values: Set
   text = text.replace(URL, () => (values.add('url'), implied.push(['url'], ['web'], ['navigate']), ' '));
   text = text.replace(PATH, () => (values.add('path'), implied.push(['file'], ['path']), ' '));
   text = text.replace(QUOTED, ' ');
-  text = text.replace(USER_FOLDER, () => (values.add('path'), implied.push(['file'], ['path']), ' '));
-  text = text.replace(COORDINATES, () => (values.add('coordinates'), implied.push(['coordinates', 'latitude', 'longitude']), ' '));
+  if (/downloads|documents|desktop|pictures/.test(text)) text = text.replace(USER_FOLDER, () => (values.add('path'), implied.push(['file'], ['path']), ' '));
+  // The number shapes look behind at every position; most tasks have no digit to look for.
+  const digits = /\d/.test(text);
+  if (digits) text = text.replace(COORDINATES, () => (values.add('coordinates'), implied.push(['coordinates', 'latitude', 'longitude']), ' '));
   // A size first: "resize the window to 1280, 720" is not a position.
-  text = text.replace(SIZE, () => (values.add('size'), implied.push(['width', 'height', 'size']), ' '));
-  text = text.replace(PIXELS, () => (values.add('pixels'), implied.push(['x', 'y', 'xy']), ' '));
-  text = text.replace(CLOCK_TIME, () => (values.add('time'), implied.push(['event', 'calendar', 'schedule', 'meeting']), ' '));
+  if (digits) {
+    text = text.replace(SIZE, () => (values.add('size'), implied.push(['width', 'height', 'size']), ' '));
+    text = text.replace(PIXELS, () => (values.add('pixels'), implied.push(['x', 'y', 'xy']), ' '));
+    text = text.replace(CLOCK_TIME, () => (values.add('time'), implied.push(['event', 'calendar', 'schedule', 'meeting']), ' '));
+  }
   // "pull 77" is GitHub's short way to say pull request 77.
   text = text.replace(/\bpull\s+(?=#?\d+\b(?!\s+\w+s\b))/g, ' pr ');
   // "PR 42", "issue 7", "merge request 12": a reference to pass on (not "issue 3 times a day").

@@ -41,6 +41,12 @@ const OPPOSITE_ACTION = 0.8;
 /** A server name word that more than this share of other servers' tools use is an everyday word, not the server's name. */
 const COMMON_WORD_SHARE = 0.05;
 
+/** Whether a tool takes any of these kinds of value (a loop, not a spread: it runs for every scored tool). */
+function fits(takes: ReadonlySet<ValueKind>, kinds: ReadonlySet<ValueKind>): boolean {
+  for (const k of takes) if (kinds.has(k)) return true;
+  return false;
+}
+
 const keyOf = (server: string, tool: string) => `${server}/${tool}`;
 
 /** How much a tool whose whole name the task asks for is lifted over one whose name it does not touch. */
@@ -237,8 +243,10 @@ export class ToolSearchIndex {
       if (opposesTask(tool.name, opposed)) lifted *= OPPOSITE_ACTION;
       if (named.has(tool.server)) lifted *= SERVER_MENTION_BOOST;
       // "what address is at 40.75, -73.99?": a tool that needs coordinates fits better than one that finds them.
-      if (values.size && [...tool.takes].some((k) => values.has(k))) lifted *= ARGUMENT_FIT_BOOST;
-      else if ([...tool.takes].some((k) => UNSAID.has(k))) lifted /= ARGUMENT_FIT_BOOST;
+      if (tool.takes.size) {
+        if (values.size && fits(tool.takes, values)) lifted *= ARGUMENT_FIT_BOOST;
+        else if (fits(tool.takes, UNSAID)) lifted /= ARGUMENT_FIT_BOOST;
+      }
       scores.set(id, lifted);
     }
     return scores;
