@@ -137,19 +137,19 @@ const COORDINATES = /(?<![$€£¥\d.])-?\b\d{1,3}\.\d{2,}\s*,\s*-?\d{1,3}\.\d{2
  * year after the comma.
  */
 const PIXELS =
-  /\(\s*\d{1,5}\s*,\s*\d{1,5}\s*\)|(?<=\b(?:at|coordinates|position|point|pixels?|click|tap|hover)\s)\d{1,5},\s?(?!(?:19|20)\d\d\b)\d{1,5}\b(?![\d.,])|(?<=\b(?:drag|dragging|drags|draw|drawing|swipe|move|moving|mouse|cursor|pointer)\b[^.;]{0,40})\bfrom\s+\d{1,4},\s?\d{1,4}\s+to\s+\d{1,4},\s?\d{1,4}\b(?![\d.,])|(?<=\b(?:mouse|cursor|pointer)\b[^.;,]{0,20}\bto\s)\d{1,4},\s?\d{1,4}\b(?![\d.,])|\bx\s*[=:]\s*\d+[\s,]+y\s*[=:]\s*\d+/g;
+  /\(\s*\d{1,5}\s*,\s*\d{1,5}\s*\)|\b(?=\d)(?<=\b(?:at|coordinates|position|point|pixels?|click|tap|hover)\s)\d{1,5},\s?(?!(?:19|20)\d\d\b)\d{1,5}\b(?![\d.,])|\bfrom(?<=\b(?:drag|dragging|drags|draw|drawing|swipe|move|moving|mouse|cursor|pointer)\b[^.;]{0,40}from)\s+\d{1,4},\s?\d{1,4}\s+to\s+\d{1,4},\s?\d{1,4}\b(?![\d.,])|\bto(?<=\b(?:mouse|cursor|pointer)\b[^.;,]{0,20}\bto)\s\d{1,4},\s?\d{1,4}\b(?![\d.,])|\bx\s*[=:]\s*\d+[\s,]+y\s*[=:]\s*\d+/g;
 /**
  * A time of day ("4pm", "10:30 am", "at 9:15"): what events and schedules are set to. A bare
  * "1:30" only after at/until/by, and not a place in a video.
  */
-const CLOCK_TIME = /\b\d{1,2}(?::[0-5]\d)?\s?(?:am|pm)\b|(?<=\b(?:at|until|by)\s)\d{1,2}:[0-5]\d\b(?!\s+(?:in|into|of)\s+(?:the\s+|this\s+|that\s+)?(?:video|clip|recording|song|track|episode))/g;
+const CLOCK_TIME = /\b\d{1,2}(?::[0-5]\d)?\s?(?:am|pm)\b|\b(?=\d)(?<=\b(?:at|until|by)\s)\d{1,2}:[0-5]\d\b(?!\s+(?:in|into|of)\s+(?:the\s+|this\s+|that\s+)?(?:video|clip|recording|song|track|episode))/g;
 /**
  * A size ("1280 by 720", "800x600", "1920×1080", "resize the window to 1280, 720"): what resize and
  * viewport tools take as width and height. Not arithmetic ("multiply 1000 by 2500") or an amount
  * ("from 2023 by 2000 dollars").
  */
 const SIZE =
-  /(?<!\b(?:multiply|multiplied|times|divide|divided|from|by|grow|increase|decrease|raise|reduce|cut)\s)\b(?:\d{3,5}\s*(?:by|[x×])\s*\d{3,5}|\d{2,5}\s*[x×]\s*\d{2,5})\b(?!\s*(?:dollars?|euros?|percent|%|times|users|people|rows|items|records))|(?<=\b(?:resize|viewport|window|screen)\b[^.;]{0,30}\bto\s)\d{3,4},\s?\d{3,4}\b/g;
+  /\b(?=\d)(?<!\b(?:multiply|multiplied|times|divide|divided|from|by|grow|increase|decrease|raise|reduce|cut)\s)(?:\d{3,5}\s*(?:by|[x×])\s*\d{3,5}|\d{2,5}\s*[x×]\s*\d{2,5})\b(?!\s*(?:dollars?|euros?|percent|%|times|users|people|rows|items|records))|\bto(?<=\b(?:resize|viewport|window|screen)\b[^.;]{0,30}\bto)\s\d{3,4},\s?\d{3,4}\b/g;
 /** "#501" is an issue or pull request; "#incidents" is a chat channel. */
 const HASH_NUMBER = /(?:^|\s)#\d+\b/g;
 // "#ffffff" and "#333" are colours, not channels.
@@ -196,7 +196,7 @@ function prepare(task: string): { text: string; implied: string[][]; values: Set
   text = text.replace(PATH, () => (values.add('path'), implied.push(['file'], ['path']), ' '));
   text = text.replace(QUOTED, ' ');
   if (/downloads|documents|desktop|pictures/.test(text)) text = text.replace(USER_FOLDER, () => (values.add('path'), implied.push(['file'], ['path']), ' '));
-  // The number shapes look behind at every position; most tasks have no digit to look for.
+  // The number shapes look behind only where a digit or their anchor word stands, and only in tasks with a digit.
   const digits = /\d/.test(text);
   if (digits) text = text.replace(COORDINATES, () => (values.add('coordinates'), implied.push(['coordinates', 'latitude', 'longitude']), ' '));
   // A size first: "resize the window to 1280, 720" is not a position.
