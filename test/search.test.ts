@@ -13,7 +13,7 @@ import { EXPANSION_WEIGHT, IMPLIES_WEIGHT, MAX_TASK_CHARS, mentionsUrl, normaliz
 import { taskMode, toolMode } from '../src/search/intent.js';
 import { toolFields } from '../src/search/documents.js';
 import { terms } from '../src/search/tokenize.js';
-import { requiredValueKinds } from '../src/search/arguments.js';
+import { identifiedObjects, requiredValueKinds } from '../src/search/arguments.js';
 import { indexCatalog, rankTools, taskSteps, ToolSearchIndex } from '../src/search/tool-index.js';
 import { FIXTURES, runCli } from './_cli.js';
 
@@ -334,6 +334,11 @@ test('values in a task are arguments: a tool that needs the kind of value the ta
   // Playwright's browser_tabs ("List, create, close, or select a browser tab") came first before sizes were values.
   assert.match(rankTools(sharedCatalog(), 'make the browser window 1280 by 720', 1)[0]?.id ?? '', /browser_resize$/);
   assert.deepEqual(kinds('width', 'height'), ['size']);
+  // A thing named by its identifier: tools that need that kind of thing's id fit (Slack's get_user_profile needs user_id).
+  assert.deepEqual([...readTask('show me just comment c_991 on entry 6TkR2').identified], ['comment', 'entri']);
+  assert.deepEqual([...readTask('the top 5 issues in 2024, first 20 lines').identified], []);
+  assert.deepEqual([...identifiedObjects(needs('t', '', ['commentId', 'issue_number', 'place_id', 'query']))], ['comment', 'issu', 'place']);
+  assert.equal(rankTools(sharedCatalog(), "what's user U12345's title and timezone?", 1)[0]?.id, 'server-slack/slack_get_user_profile');
   for (const time of ['4pm', '10:30 am', 'at 9:15']) assert.ok(readTask(`move the review to ${time}`).values.has('time'), time);
   for (const task of ['version 2:30 of the API', 'jump to 1:30 in the youtube video', 'meet at 1:30 in the video'])
     assert.ok(!readTask(task).values.has('time'), `${task}: not a time of day`);

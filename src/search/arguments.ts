@@ -7,6 +7,7 @@
 import type { RawTool } from '../catalog/types.js';
 import { isJsonObject } from '../schema/walk.js';
 import type { ValueKind } from './query.js';
+import { terms } from './tokenize.js';
 
 /** A tool that needs a kind of value the task carries is lifted this much. */
 export const ARGUMENT_FIT_BOOST = 1.2;
@@ -39,4 +40,16 @@ export function requiredValueKinds(tool: RawTool, which: 'required' | 'all' = 'r
       ? isJsonObject(schema.properties) ? Object.keys(schema.properties) : []
       : Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : [];
   return new Set(PARAMETER_KINDS.filter(([, name]) => names.some((r) => name.test(r))).map(([kind]) => kind));
+}
+
+/** The kinds of thing a tool's required identifiers name: `commentId` → comment, `issue_number` → issue, `place_id` → place. */
+export function identifiedObjects(tool: RawTool): Set<string> {
+  const schema = tool.inputSchema ?? tool.input_schema;
+  const required = isJsonObject(schema) && Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : [];
+  const out = new Set<string>();
+  for (const r of required) {
+    const m = /^(.+?)[_-]?(?:id|ids|key|number|num|iid|uuid|gid)$/i.exec(r.replace(/([a-z0-9])([A-Z])/g, '$1_$2'));
+    if (m) for (const t of terms(m[1]!)) out.add(t);
+  }
+  return out;
 }

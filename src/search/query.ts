@@ -242,7 +242,26 @@ function valueTerms(task: string): Map<string, number> {
 }
 
 /** A task as the index reads it: its concepts, and every term the user wrote (values set aside). */
+/**
+ * "comment c3f1a2b4", "asset 9Kp2", "message 7": a thing named by its identifier (it has a digit);
+ * the word before it says the kind of thing. Not "top 5", "in 2024", "first 20".
+ */
+const IDENTIFIED = /\b([a-z][a-z-]{2,})\s+#?(?=[\w:-]*\d)[a-z0-9][\w:-]{0,40}\b/gi;
+const NOT_OBJECTS = new Set(
+  'the and for with from than last first next top every about over under after before into onto page line lines step version port that this these those all only just since until year day days week weeks month hour hours minute minutes around between per each'.split(' '),
+);
+function identifiedObjects(task: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of normalizeTask(task).matchAll(IDENTIFIED)) {
+    const word = m[1]!.toLowerCase();
+    if (!NOT_OBJECTS.has(word)) out.add(stem(word));
+  }
+  return out;
+}
+
 export interface TaskReading {
+  /** Kinds of thing the task names by an identifier ("comment c3f1a2b4" → comment). */
+  identified: ReadonlySet<string>;
   concepts: Map<string, number>[];
   /** The written terms whatever their weight: a server's name among them is a mention. */
   written: ReadonlySet<string>;
@@ -299,7 +318,7 @@ export function readTask(task: string, options: QueryOptions = {}): TaskReading 
     shapes.add(stems.join(' '));
     concepts.push(new Map(stems.map((t) => [t, IMPLIED_WEIGHT])));
   }
-  return { concepts, written, values: valueKinds };
+  return { concepts, written, values: valueKinds, identified: identifiedObjects(task) };
 }
 
 export const queryConcepts = (task: string, options: QueryOptions = {}): Map<string, number>[] => readTask(task, options).concepts;

@@ -6,7 +6,7 @@ import type { Sidecar } from '../ttc/types.js';
 import { Bm25fIndex, type FieldParams } from './bm25f.js';
 import { toolFields } from './documents.js';
 import { taskMode, toolMode, type Mode } from './intent.js';
-import { ARGUMENT_FIT_BOOST, requiredValueKinds } from './arguments.js';
+import { ARGUMENT_FIT_BOOST, identifiedObjects, requiredValueKinds } from './arguments.js';
 import { opposedVerbs, opposesTask } from './opposites.js';
 import { flattenConcepts, mentionsUrl, normalizeTask, readTask, type QueryOptions, type ValueKind } from './query.js';
 import { terms } from './tokenize.js';
@@ -41,9 +41,9 @@ const OPPOSITE_ACTION = 0.8;
 /** A server name word that more than this share of other servers' tools use is an everyday word, not the server's name. */
 const COMMON_WORD_SHARE = 0.05;
 
-/** Whether a tool takes any of these kinds of value (a loop, not a spread: it runs for every scored tool). */
-function fits(takes: ReadonlySet<ValueKind>, kinds: ReadonlySet<ValueKind>): boolean {
-  for (const k of takes) if (kinds.has(k)) return true;
+/** Whether two sets share a member (a loop, not a spread: it runs for every scored tool). */
+function overlaps<T>(a: ReadonlySet<T>, b: ReadonlySet<T>): boolean {
+  for (const k of a) if (b.has(k)) return true;
   return false;
 }
 
@@ -105,7 +105,7 @@ function serverWords(server: string): string[] {
 /** A search index over tools that can change as servers' lists change. */
 export class ToolSearchIndex {
   private readonly index: Bm25fIndex;
-  private readonly tools = new Map<string, { server: string; tool: string; name: readonly string[]; mode: Mode | undefined; takes: ReadonlySet<ValueKind>; navigates: boolean }>();
+  private readonly tools = new Map<string, { server: string; tool: string; name: readonly string[]; mode: Mode | undefined; takes: ReadonlySet<ValueKind>; navigates: boolean; ids: ReadonlySet<string> }>();
   /**
    * Per server that has tools, the name words most of its tools share ("browser_", "maps_"): they
    * say nothing about one tool. Kept up to date by add and remove.
@@ -134,7 +134,7 @@ export class ToolSearchIndex {
       const key = keyOf(server, tool.name);
       const fields = toolFields(server, tool, kind, this.options.sidecar?.tools[tool.name], boilerplate);
       this.index.add(key, fields);
-      this.tools.set(key, { server, tool: tool.name, name: [...new Set(fields.name)], mode: toolMode(tool), takes: requiredValueKinds(tool), navigates: NAVIGATES.test(tool.name) && requiredValueKinds(tool, 'all').has('url') });
+      this.tools.set(key, { server, tool: tool.name, name: [...new Set(fields.name)], mode: toolMode(tool), takes: requiredValueKinds(tool), navigates: NAVIGATES.test(tool.name) && requiredValueKinds(tool, 'all').has('url'), ids: identifiedObjects(tool) });
     }
     this.changed(server);
   }
@@ -220,7 +220,7 @@ export class ToolSearchIndex {
   /** Every matching tool's score for one piece of a task, after the name, mode and server lifts. */
   private scores(task: string, filter?: (server: string, tool: string) => boolean, coverage?: Map<string, number>): Map<string, number> {
     const reading = readTask(task, this.options);
-    const { written, values } = reading;
+    const { written, values, identified } = reading;
     // "with playwright", "in my n8n": a server named in the task is a strong hint, stronger than BM25 gives a short field.
     const named = this.namedServers(written);
     // A server the task names is lifted as a whole below; what its name implies ("supabase" → storage,
@@ -244,9 +244,11 @@ export class ToolSearchIndex {
       if (named.has(tool.server)) lifted *= SERVER_MENTION_BOOST;
       // "what address is at 40.75, -73.99?": a tool that needs coordinates fits better than one that finds them.
       if (tool.takes.size) {
-        if (values.size && fits(tool.takes, values)) lifted *= ARGUMENT_FIT_BOOST;
-        else if (fits(tool.takes, UNSAID)) lifted /= ARGUMENT_FIT_BOOST;
+        if (values.size && overlaps(tool.takes, values)) lifted *= ARGUMENT_FIT_BOOST;
+        else if (overlaps(tool.takes, UNSAID)) lifted /= ARGUMENT_FIT_BOOST;
       }
+      // "edit comment c3f1a2b4": a tool that needs a comment's id fits better than one that needs an issue's.
+      if (identified.size && tool.ids.size && overlaps(tool.ids, identified)) lifted *= ARGUMENT_FIT_BOOST;
       scores.set(id, lifted);
     }
     return scores;
