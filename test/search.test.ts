@@ -337,7 +337,8 @@ test('values in a task are arguments: a tool that needs the kind of value the ta
   // A thing named by its identifier: tools that need that kind of thing's id fit (Slack's get_user_profile needs user_id).
   assert.deepEqual([...readTask('show me just comment c_991 on entry 6TkR2').identified], ['comment', 'entri']);
   assert.deepEqual([...readTask('the top 5 issues in 2024, first 20 lines').identified], []);
-  assert.deepEqual([...identifiedObjects(needs('t', '', ['commentId', 'issue_number', 'place_id', 'query']))], ['comment', 'issu', 'place']);
+  assert.deepEqual([...identifiedObjects(needs('t', '', ['commentId', 'issue_number', 'place_id', 'msgid', 'uuid', 'id', 'query']))], ['comment', 'issu', 'place', 'messag']);
+  assert.equal(rankTools(sharedCatalog(), 'chrome devtools: show the full details and stack trace for console message 7', 1)[0]?.id, 'chrome-devtools-mcp/get_console_message');
   assert.equal(rankTools(sharedCatalog(), "what's user U12345's title and timezone?", 1)[0]?.id, 'server-slack/slack_get_user_profile');
   for (const time of ['4pm', '10:30 am', 'at 9:15']) assert.ok(readTask(`move the review to ${time}`).values.has('time'), time);
   for (const task of ['version 2:30 of the API', 'jump to 1:30 in the youtube video', 'meet at 1:30 in the video'])

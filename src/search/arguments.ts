@@ -42,14 +42,18 @@ export function requiredValueKinds(tool: RawTool, which: 'required' | 'all' = 'r
   return new Set(PARAMETER_KINDS.filter(([, name]) => names.some((r) => name.test(r))).map(([kind]) => kind));
 }
 
+/** How identifiers shorten the thing they name (`msgid`, `reqid`, `repo_id`). */
+const ABBREVIATED: Record<string, string> = { msg: 'message', req: 'request', repo: 'repository', doc: 'document', org: 'organization', env: 'environment', proj: 'project', ws: 'workspace', pg: 'page', usr: 'user', evt: 'event', txn: 'transaction', img: 'image', pr: 'pull request', mr: 'merge request' };
+
 /** The kinds of thing a tool's required identifiers name: `commentId` → comment, `issue_number` → issue, `place_id` → place. */
 export function identifiedObjects(tool: RawTool): Set<string> {
   const schema = tool.inputSchema ?? tool.input_schema;
   const required = isJsonObject(schema) && Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : [];
   const out = new Set<string>();
   for (const r of required) {
-    const m = /^(.+?)[_-]?(?:id|ids|key|number|num|iid|uuid|gid)$/i.exec(r.replace(/([a-z0-9])([A-Z])/g, '$1_$2'));
-    if (m) for (const t of terms(m[1]!)) out.add(t);
+    const m = /^(.+)[_-]?(?:id|ids|key|number|num|iid|uuid|gid)$/i.exec(r.replace(/([a-z0-9])([A-Z])/g, '$1_$2'));
+    const thing = m?.[1]!.replace(/[_-]+$/, '').toLowerCase() ?? '';
+    if (thing.length >= 3 || ABBREVIATED[thing]) for (const t of terms(ABBREVIATED[thing] ?? thing)) out.add(t);
   }
   return out;
 }
