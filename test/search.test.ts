@@ -186,6 +186,7 @@ describe('the index', () => {
     const shared = sharedCatalog();
     assert.equal(rankTools(shared, 'check if our login page at https://app.acme.io/login throws any errors in the console', 1)[0]?.id, 'chrome-devtools-mcp/navigate_page');
     assert.match(rankTools(shared, 'with playwright, fill out the contact form at https://example.com/contact', 1)[0]?.id ?? '', /^playwright-mcp(?:-allcaps)?\/browser_navigate$/, "the named browser's own navigate tool");
+    assert.match(rankTools(shared, 'fill out the contact form on example.com/contact and send it', 1)[0]?.tool ?? '', /navigate/, 'before the first step of a sequence too');
     assert.equal(rankTools(shared, 'grab the raw contents of https://example.com/robots.txt', 1)[0]?.id, 'desktop-commander/read_file');
   });
 

@@ -330,21 +330,25 @@ export class ToolSearchIndex {
         order.push([entry[0], byId.get(entry[0]) ?? entry[1]]);
         seen.add(entry[0]);
       };
-      // The page at an address is reached with the browser the task's best tool belongs to, when it is one.
-      const lead = this.tools.get(ranked[0]![0])!;
-      const navigator = url ? this.navigatorOf(lead.server, byId, filter) : undefined;
       // The first step of a sequence is usually also the first step found: rank each text once.
       const bests = new Map<string, [string, number] | undefined>();
-      const bestOf = (step: string) => {
-        if (step === REACH_URL_STEP && navigator) return navigator;
-        if (step === REACH_URL_STEP && !filter) return this.reachUrlBest();
+      const best = (step: string) => {
         if (!bests.has(step)) bests.set(step, this.best(step, filter));
         return bests.get(step);
       };
-      if (SEQUENCE.test(task)) put(bestOf(task.split(SEQUENCE)[0]!.trim()));
+      const firstStep = SEQUENCE.test(task) ? best(task.split(SEQUENCE)[0]!.trim()) : undefined;
+      // The page at an address is reached with the browser of the tool that opens the task, when it is one.
+      const lead = this.tools.get((firstStep ?? ranked[0]!)[0])!;
+      const navigator = url ? this.navigatorOf(lead.server, byId, filter) : undefined;
+      const bestOf = (step: string) => {
+        if (step === REACH_URL_STEP && navigator) return navigator;
+        if (step === REACH_URL_STEP && !filter) return this.reachUrlBest();
+        return best(step);
+      };
       // A task about a page at an address, for a browser's tool that does not take the address (fill its
       // form, read its console), starts by reaching the page.
       if (navigator && !lead.takes.has('url')) put(navigator);
+      put(firstStep);
       put(ranked[0]);
       for (const step of steps) put(bestOf(step));
       for (const entry of ranked) put(entry);
