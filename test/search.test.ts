@@ -341,10 +341,12 @@ test('values in a task are arguments: a tool that needs the kind of value the ta
   assert.deepEqual([...identifiedObjects(needs('t', '', ['commentId', 'issue_number', 'place_id', 'msgid', 'uuid', 'id', 'query']))], ['comment', 'issu', 'place', 'messag']);
   assert.equal(rankTools(sharedCatalog(), 'chrome devtools: show the full details and stack trace for console message 7', 1)[0]?.id, 'chrome-devtools-mcp/get_console_message');
   assert.equal(rankTools(sharedCatalog(), "what's user U12345's title and timezone?", 1)[0]?.id, 'server-slack/slack_get_user_profile');
+  for (const day of ['due 2026-12-20', 'what is on tomorrow', 'tasks for the next 7 days', 'anything since Monday']) assert.ok(readTask(day).values.has('time'), day);
+  assert.ok(!readTask('the next version of the api').values.has('time'));
   for (const time of ['4pm', '10:30 am', 'at 9:15']) assert.ok(readTask(`move the review to ${time}`).values.has('time'), time);
   for (const task of ['version 2:30 of the API', 'jump to 1:30 in the youtube video', 'meet at 1:30 in the video'])
     assert.ok(!readTask(task).values.has('time'), `${task}: not a time of day`);
-  assert.deepEqual(kinds('start', 'end', 'dueDate', 'timeMin', 'summary'), ['time']);
+  assert.deepEqual(kinds('start', 'end', 'dueDate', 'timeMin', 'since', 'summary'), ['time']);
   for (const size of ['1280 by 720', '800x600', '1920×1080']) assert.ok(readTask(`set it to ${size}`).values.has('size'), size);
   for (const task of ['multiply 1000 by 2500', 'grow revenue from 2023 by 2000 dollars']) assert.ok(!readTask(task).values.has('size'), `${task}: arithmetic, not a size`);
   assert.ok(readTask('resize the browser window to 1280, 720').values.has('size') && !readTask('resize the browser window to 1280, 720').values.has('pixels'));

@@ -21,7 +21,7 @@ const PARAMETER_KINDS: readonly [ValueKind, RegExp][] = [
   ['coordinates', /^(?:lat|latitude|lng|lon|long|longitude)$/i],
   ['pixels', /^(?:x|y|(?:start|end|from|to)_?[xy])$/i],
   ['size', /^(?:width|height|w|h)$/i],
-  ['time', /^(?:start|end|due|time|datetime|date_?time|time_?(?:min|max)|(?:start|end|due)_?(?:time|date|date_?time|at))$/i],
+  ['time', /^(?:start|end|due|time|date|since|until|datetime|date_?time|time_?(?:min|max)|(?:start|end|due|from|to)_?(?:time|date|date_?time|at))$/i],
   ['url', /(?:^|_)(?:url|uri|href)$|[a-z](?:Url|URL|Uri|URI|Href)$/],
   ['url', /(?:^|_)(?:url|uri|href)$/i],
   ['email', /(?:^|_)e?mail(?:_?address)?$|^recipients?$/i],

@@ -143,6 +143,10 @@ const PIXELS =
  * "1:30" only after at/until/by, and not a place in a video.
  */
 const CLOCK_TIME = /\b\d{1,2}(?::[0-5]\d)?\s?(?:am|pm)\b|\b(?=\d)(?<=\b(?:at|until|by)\s)\d{1,2}:[0-5]\d\b(?!\s+(?:in|into|of)\s+(?:the\s+|this\s+|that\s+)?(?:video|clip|recording|song|track|episode))/g;
+/** "2026-12-20": a date. */
+const ISO_DATE = /\b(?:19|20)\d\d-[01]\d-[0-3]\d\b/g;
+/** "tomorrow", "last week", "next 7 days", "on Thursday": a day or a span of days, which date-ranged tools take. */
+const RELATIVE_DATE = /\b(?:today|tomorrow|yesterday|tonight|(?:this|next|last|past)\s+(?:\d+\s+)?(?:days?|weeks?|months?|quarter|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:on|by|until|since)\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b/;
 /**
  * A size ("1280 by 720", "800x600", "1920×1080", "resize the window to 1280, 720"): what resize and
  * viewport tools take as width and height. Not arithmetic ("multiply 1000 by 2500") or an amount
@@ -204,6 +208,7 @@ function prepare(task: string): { text: string; implied: string[][]; values: Set
     text = text.replace(SIZE, () => (values.add('size'), implied.push(['width', 'height', 'size']), ' '));
     text = text.replace(PIXELS, () => (values.add('pixels'), implied.push(['x', 'y', 'xy']), ' '));
     text = text.replace(CLOCK_TIME, () => (values.add('time'), implied.push(['event', 'calendar', 'schedule', 'meeting']), ' '));
+    text = text.replace(ISO_DATE, () => (values.add('time'), implied.push(['date']), ' '));
   }
   // "pull 77" is GitHub's short way to say pull request 77.
   text = text.replace(/\bpull\s+(?=#?\d+\b(?!\s+\w+s\b))/g, ' pr ');
@@ -211,6 +216,7 @@ function prepare(task: string): { text: string; implied: string[][]; values: Set
   if (/\b(?:pr|prs|mr|issue|ticket|pull request|merge request)\s+#?\d+\b(?!\s*(?:times?|x|days?|hours?|minutes?|weeks?)\b)/.test(text)) values.add('number');
   text = text.replace(HASH_NUMBER, () => (values.add('number'), implied.push(['issue', 'pr']), ' '));
   text = text.replace(CHANNEL, () => (values.add('channel'), implied.push(['channel']), ' '));
+  if (RELATIVE_DATE.test(text)) values.add('time');
   // A question asks to read something: lean towards tools that get, list or search.
   if (/^\s*(what|which|who|where|when|how|is|are|does|do|has|have|any|show)\b/.test(text) || text.trim().endsWith('?')) implied.push(['get', 'list', 'search', 'read']);
   return { text, implied, values };
