@@ -340,6 +340,11 @@ test('values in a task are arguments: a tool that needs the kind of value the ta
   assert.deepEqual([...readTask('the top 5 issues in 2024, first 20 lines').identified], []);
   assert.deepEqual([...identifiedObjects(needs('t', '', ['commentId', 'issue_number', 'place_id', 'msgid', 'uuid', 'id', 'query']))], ['comment', 'issu', 'place', 'messag']);
   assert.equal(rankTools(sharedCatalog(), 'chrome devtools: show the full details and stack trace for console message 7', 1)[0]?.id, 'chrome-devtools-mcp/get_console_message');
+  assert.equal(rankTools(sharedCatalog(), 'give me the full text and stack of console message id 12', 1)[0]?.id, 'chrome-devtools-mcp/get_console_message');
+  // Named by nothing, the messages are listed: the get tool needs one message's id.
+  assert.equal(rankTools(sharedCatalog(), 'show me the browser console output', 1)[0]?.id, 'chrome-devtools-mcp/list_console_messages');
+  assert.deepEqual([...readTask('the full stack of console message id 12').identified], ['messag']);
+  assert.ok(readTask("set Stage to 'Won'").values.has('quoted'));
   assert.equal(rankTools(sharedCatalog(), "what's user U12345's title and timezone?", 1)[0]?.id, 'server-slack/slack_get_user_profile');
   for (const day of ['due 2026-12-20', 'what is on tomorrow', 'tasks for the next 7 days', 'anything since Monday']) assert.ok(readTask(day).values.has('time'), day);
   assert.ok(!readTask('the next version of the api').values.has('time'));

@@ -198,7 +198,7 @@ function prepare(task: string): { text: string; implied: string[][]; values: Set
   text = text.replace(EMAIL, () => (values.add('email'), implied.push(['email']), ' '));
   text = text.replace(URL, () => (values.add('url'), implied.push(['url'], ['web'], ['navigate']), ' '));
   text = text.replace(PATH, () => (values.add('path'), implied.push(['file'], ['path']), ' '));
-  text = text.replace(QUOTED, ' ');
+  text = text.replace(QUOTED, () => (values.add('quoted'), ' '));
   if (/downloads|documents|desktop|pictures/.test(text)) text = text.replace(USER_FOLDER, () => (values.add('path'), implied.push(['file'], ['path']), ' '));
   // The number shapes look behind only where a digit or their anchor word stands, and only in tasks with a digit.
   const digits = /\d/.test(text);
@@ -223,7 +223,7 @@ function prepare(task: string): { text: string; implied: string[][]; values: Set
 }
 
 /** The kinds of value a task can hand a tool as an argument, by their shape. */
-export type ValueKind = 'email' | 'url' | 'path' | 'coordinates' | 'pixels' | 'size' | 'time' | 'number' | 'channel';
+export type ValueKind = 'email' | 'url' | 'path' | 'coordinates' | 'pixels' | 'size' | 'time' | 'number' | 'channel' | 'quoted';
 
 /** A name in the middle of a sentence ("Boston", "Dave") is a value to pass, not a word about which tool. */
 const NAME_WEIGHT = 0.5;
@@ -252,9 +252,9 @@ function valueTerms(task: string): Map<string, number> {
  * "comment c3f1a2b4", "asset 9Kp2", "message 7": a thing named by its identifier (it has a digit);
  * the word before it says the kind of thing. Not "top 5", "in 2024", "first 20".
  */
-const IDENTIFIED = /\b([a-z][a-z-]{2,})\s+#?(?=[\w:-]*\d)[a-z0-9][\w:-]{0,40}\b/gi;
+const IDENTIFIED = /\b([a-z][a-z-]{2,})\s+(?:(?:id|number|no\.?)\s+)?#?(?=[\w:-]*\d)[a-z0-9][\w:-]{0,40}\b/gi;
 const NOT_OBJECTS = new Set(
-  'the and for with from than last first next top every about over under after before into onto page line lines step version port that this these those all only just since until year day days week weeks month hour hours minute minutes around between per each'.split(' '),
+  'id number the and for with from than last first next top every about over under after before into onto page line lines step version port that this these those all only just since until year day days week weeks month hour hours minute minutes around between per each'.split(' '),
 );
 function identifiedObjects(task: string): Set<string> {
   const out = new Set<string>();

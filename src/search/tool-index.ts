@@ -47,6 +47,15 @@ function overlaps<T>(a: ReadonlySet<T>, b: ReadonlySet<T>): boolean {
   return false;
 }
 
+/** How much less a tool fits when it needs the id of its own thing and the task names none. */
+const UNNAMED_THING = 1.1;
+const nameSets = new WeakMap<readonly string[], Set<string>>();
+const nameSet = (name: readonly string[]): Set<string> => {
+  let set = nameSets.get(name);
+  if (!set) nameSets.set(name, (set = new Set(name)));
+  return set;
+};
+
 const keyOf = (server: string, tool: string) => `${server}/${tool}`;
 
 /** How much a tool whose whole name the task asks for is lifted over one whose name it does not touch. */
@@ -249,6 +258,9 @@ export class ToolSearchIndex {
       }
       // "edit comment c3f1a2b4": a tool that needs a comment's id fits better than one that needs an issue's.
       if (identified.size && tool.ids.size && overlaps(tool.ids, identified)) lifted *= ARGUMENT_FIT_BOOST;
+      // A tool that needs the id of the very thing it acts on (get_console_message: msgid) fits a task that
+      // names no such thing (no identifier, quoted name or other value) less than its sibling that lists them.
+      else if (!identified.size && !values.size && tool.ids.size && overlaps(tool.ids, nameSet(tool.name))) lifted /= UNNAMED_THING;
       scores.set(id, lifted);
     }
     return scores;
