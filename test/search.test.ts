@@ -346,6 +346,9 @@ test('values in a task are arguments: a tool that needs the kind of value the ta
   assert.deepEqual([...readTask('the full stack of console message id 12').identified], ['messag']);
   assert.ok(readTask("set Stage to 'Won'").values.has('quoted'));
   assert.equal(rankTools(sharedCatalog(), "what's user U12345's title and timezone?", 1)[0]?.id, 'server-slack/slack_get_user_profile');
+  for (const task of ["what's stored at key user:1001:prefs?", 'evict session:42 from redis']) assert.ok(readTask(task).values.has('key'), task);
+  for (const task of ['hover .nav-item:first-child', 'meet at 9:15', 'note: pairing on retries', 'clone git@github.com:org/repo']) assert.ok(!readTask(task).values.has('key'), task);
+  assert.equal(rankTools(sharedCatalog(), "what's stored at key user:1001:prefs?", 1)[0]?.id, 'server-redis/get');
   for (const day of ['due 2026-12-20', 'what is on tomorrow', 'tasks for the next 7 days', 'anything since Monday']) assert.ok(readTask(day).values.has('time'), day);
   assert.ok(!readTask('the next version of the api').values.has('time'));
   for (const time of ['4pm', '10:30 am', 'at 9:15']) assert.ok(readTask(`move the review to ${time}`).values.has('time'), time);

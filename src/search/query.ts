@@ -154,6 +154,8 @@ const RELATIVE_DATE = /\b(?:today|tomorrow|yesterday|tonight|(?:this|next|last|p
  */
 const SIZE =
   /\b(?=\d)(?<!\b(?:multiply|multiplied|times|divide|divided|from|by|grow|increase|decrease|raise|reduce|cut)\s)(?:\d{3,5}\s*(?:by|[x×])\s*\d{3,5}|\d{2,5}\s*[x×]\s*\d{2,5})\b(?!\s*(?:dollars?|euros?|percent|%|times|users|people|rows|items|records))|\bto(?<=\b(?:resize|viewport|window|screen)\b[^.;]{0,30}\bto)\s\d{3,4},\s?\d{3,4}\b/g;
+/** "user:1001:prefs", "cache:home": a key in a key-value store (not "9:15", a URL or "a:first-child"). */
+const KEY = /(?<![\w:.-])[a-z][\w-]*:(?!first|last|nth|hover|focus|not\b)[\w.*-]+(?::[\w.*-]+)*(?![\w:(])/g;
 /** "#501" is an issue or pull request; "#incidents" is a chat channel. */
 const HASH_NUMBER = /(?:^|\s)#\d+\b/g;
 // "#ffffff" and "#333" are colours, not channels.
@@ -214,6 +216,7 @@ function prepare(task: string): { text: string; implied: string[][]; values: Set
   text = text.replace(/\bpull\s+(?=#?\d+\b(?!\s+\w+s\b))/g, ' pr ');
   // "PR 42", "issue 7", "merge request 12": a reference to pass on (not "issue 3 times a day").
   if (/\b(?:pr|prs|mr|issue|ticket|pull request|merge request)\s+#?\d+\b(?!\s*(?:times?|x|days?|hours?|minutes?|weeks?)\b)/.test(text)) values.add('number');
+  text = text.replace(KEY, () => (values.add('key'), implied.push(['key']), ' '));
   text = text.replace(HASH_NUMBER, () => (values.add('number'), implied.push(['issue', 'pr']), ' '));
   text = text.replace(CHANNEL, () => (values.add('channel'), implied.push(['channel']), ' '));
   if (RELATIVE_DATE.test(text)) values.add('time');
@@ -223,7 +226,7 @@ function prepare(task: string): { text: string; implied: string[][]; values: Set
 }
 
 /** The kinds of value a task can hand a tool as an argument, by their shape. */
-export type ValueKind = 'email' | 'url' | 'path' | 'coordinates' | 'pixels' | 'size' | 'time' | 'number' | 'channel' | 'quoted';
+export type ValueKind = 'email' | 'url' | 'path' | 'coordinates' | 'pixels' | 'size' | 'time' | 'number' | 'channel' | 'key' | 'quoted';
 
 /** A name in the middle of a sentence ("Boston", "Dave") is a value to pass, not a word about which tool. */
 const NAME_WEIGHT = 0.5;
