@@ -346,6 +346,10 @@ test('values in a task are arguments: a tool that needs the kind of value the ta
   assert.deepEqual([...readTask('the full stack of console message id 12').identified], ['messag']);
   assert.ok(readTask("set Stage to 'Won'").values.has('quoted'));
   assert.equal(rankTools(sharedCatalog(), "what's user U12345's title and timezone?", 1)[0]?.id, 'server-slack/slack_get_user_profile');
+  assert.ok(readTask('run document.title in the page').values.has('code') && !readTask('run document.title in the page').values.has('path'), 'an expression, not a file');
+  assert.ok(readTask('with puppeteer, run localStorage.clear()').values.has('code') && !readTask('open notes.md').values.has('code'));
+  assert.ok(readTask('run SELECT * FROM orders LIMIT 10 on postgres').values.has('sql') && !readTask('select the rows from the sheet').values.has('sql'));
+  assert.match(rankTools(sharedCatalog(), 'run document.title in the page and tell me what it returns', 1)[0]?.tool ?? '', /evaluate/);
   for (const task of ["what's stored at key user:1001:prefs?", 'evict session:42 from redis']) assert.ok(readTask(task).values.has('key'), task);
   for (const task of ['hover .nav-item:first-child', 'meet at 9:15', 'note: pairing on retries', 'clone git@github.com:org/repo']) assert.ok(!readTask(task).values.has('key'), task);
   assert.equal(rankTools(sharedCatalog(), "what's stored at key user:1001:prefs?", 1)[0]?.id, 'server-redis/get');

@@ -22,6 +22,8 @@ const PARAMETER_KINDS: readonly [ValueKind, RegExp][] = [
   ['pixels', /^(?:x|y|(?:start|end|from|to)_?[xy])$/i],
   ['size', /^(?:width|height|w|h)$/i],
   ['key', /^(?:key|keys)$/i],
+  ['code', /^(?:code|script|function|expression|js|javascript)$/i],
+  ['sql', /^(?:sql|query|statement)$/i],
   ['time', /^(?:start|end|due|time|date|since|until|datetime|date_?time|time_?(?:min|max)|(?:start|end|due|from|to)_?(?:time|date|date_?time|at))$/i],
   ['url', /(?:^|_)(?:url|uri|href)$|[a-z](?:Url|URL|Uri|URI|Href)$/],
   ['url', /(?:^|_)(?:url|uri|href)$/i],

@@ -154,6 +154,10 @@ const RELATIVE_DATE = /\b(?:today|tomorrow|yesterday|tonight|(?:this|next|last|p
  */
 const SIZE =
   /\b(?=\d)(?<!\b(?:multiply|multiplied|times|divide|divided|from|by|grow|increase|decrease|raise|reduce|cut)\s)(?:\d{3,5}\s*(?:by|[x×])\s*\d{3,5}|\d{2,5}\s*[x×]\s*\d{2,5})\b(?!\s*(?:dollars?|euros?|percent|%|times|users|people|rows|items|records))|\bto(?<=\b(?:resize|viewport|window|screen)\b[^.;]{0,30}\bto)\s\d{3,4},\s?\d{3,4}\b/g;
+/** Script in a task ("document.title", "localStorage.clear()", "await page.click()"), lower-cased: what evaluate tools take. */
+const CODE = /(?:\bawait\s+)?\b(?:document|window|localstorage|sessionstorage|navigator|location|console|page)\.[\w$]+(?:\([^)]{0,80}\))?(?:\.[\w$]+(?:\([^)]{0,80}\))?)*/g;
+/** SQL in a task, its keywords in capitals as people write them ("SELECT * FROM orders"; not "select the rows from"). */
+const SQL = /\b(?:SELECT\s+[^;]{1,80}?\s+FROM|INSERT\s+INTO|DELETE\s+FROM|CREATE\s+TABLE|ALTER\s+TABLE|UPDATE\s+\w+\s+SET)\b|\bselect\s+\*\s+from\b/;
 /** "user:1001:prefs", "cache:home": a key in a key-value store (not "9:15", a URL or "a:first-child"). */
 const KEY = /(?<![\w:.-])[a-z][\w-]*:(?!first|last|nth|hover|focus|not\b)[\w.*-]+(?::[\w.*-]+)*(?![\w:(])/g;
 /** "#501" is an issue or pull request; "#incidents" is a chat channel. */
@@ -199,6 +203,8 @@ function prepare(task: string): { text: string; implied: string[][]; values: Set
   text = text.replace(/\b(?:e\.g|i\.e|etc)\./g, ' ');
   text = text.replace(EMAIL, () => (values.add('email'), implied.push(['email']), ' '));
   text = text.replace(URL, () => (values.add('url'), implied.push(['url'], ['web'], ['navigate']), ' '));
+  // Code before paths: "document.title" is an expression, not a file.
+  text = text.replace(CODE, () => (values.add('code'), implied.push(['script', 'evaluate', 'javascript']), ' '));
   text = text.replace(PATH, () => (values.add('path'), implied.push(['file'], ['path']), ' '));
   text = text.replace(QUOTED, () => (values.add('quoted'), ' '));
   if (/downloads|documents|desktop|pictures/.test(text)) text = text.replace(USER_FOLDER, () => (values.add('path'), implied.push(['file'], ['path']), ' '));
@@ -220,13 +226,14 @@ function prepare(task: string): { text: string; implied: string[][]; values: Set
   text = text.replace(HASH_NUMBER, () => (values.add('number'), implied.push(['issue', 'pr']), ' '));
   text = text.replace(CHANNEL, () => (values.add('channel'), implied.push(['channel']), ' '));
   if (RELATIVE_DATE.test(text)) values.add('time');
+  if (SQL.test(task)) (values.add('sql'), implied.push(['sql', 'query']));
   // A question asks to read something: lean towards tools that get, list or search.
   if (/^\s*(what|which|who|where|when|how|is|are|does|do|has|have|any|show)\b/.test(text) || text.trim().endsWith('?')) implied.push(['get', 'list', 'search', 'read']);
   return { text, implied, values };
 }
 
 /** The kinds of value a task can hand a tool as an argument, by their shape. */
-export type ValueKind = 'email' | 'url' | 'path' | 'coordinates' | 'pixels' | 'size' | 'time' | 'number' | 'channel' | 'key' | 'quoted';
+export type ValueKind = 'email' | 'url' | 'path' | 'coordinates' | 'pixels' | 'size' | 'time' | 'number' | 'channel' | 'key' | 'code' | 'sql' | 'quoted';
 
 /** A name in the middle of a sentence ("Boston", "Dave") is a value to pass, not a word about which tool. */
 const NAME_WEIGHT = 0.5;
