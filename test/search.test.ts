@@ -13,7 +13,7 @@ import { EXPANSION_WEIGHT, IMPLIES_WEIGHT, MAX_TASK_CHARS, mentionsUrl, normaliz
 import { taskMode, toolMode } from '../src/search/intent.js';
 import { toolFields } from '../src/search/documents.js';
 import { terms } from '../src/search/tokenize.js';
-import { identifiedObjects, requiredValueKinds } from '../src/search/arguments.js';
+import { identifiedObjects, parameterValueKinds } from '../src/search/arguments.js';
 import { indexCatalog, rankTools, taskSteps, ToolSearchIndex } from '../src/search/tool-index.js';
 import { FIXTURES, runCli } from './_cli.js';
 
@@ -326,7 +326,7 @@ test('values in a task are arguments: a tool that needs the kind of value the ta
   assert.equal(rankTools(maps, 'what address is at 40.7484, -73.9857?', 1)[0]?.id, 'maps/reverse_geocode');
   assert.equal(rankTools(maps, 'pull the details of issue #501', 1)[0]?.id, 'gh/get_issue');
   assert.equal(rankTools(maps, 'where is 1 Main Street on the map, in coordinates?', 1)[0]?.id, 'maps/geocode', 'no value, no lift');
-  const kinds = (...required: string[]) => [...requiredValueKinds(needs('t', '', required))];
+  const kinds = (...required: string[]) => [...parameterValueKinds(needs('t', '', required))];
   assert.deepEqual(kinds('issue_number'), ['number']);
   assert.deepEqual(kinds('page_number', 'lineNumber', 'phone_number', 'security_group_id', 'during', 'to'), [], 'only names that take such a value');
   assert.deepEqual(kinds('pageUrl', 'channel_id'), ['url', 'channel']);

@@ -5,7 +5,7 @@
  * A tool's required parameters are read by name; the task's values by shape (query.ts).
  */
 import type { RawTool } from '../catalog/types.js';
-import { isJsonObject } from '../schema/walk.js';
+import { parameterNames } from '../schema/parameters.js';
 import type { ValueKind } from './query.js';
 import { terms } from './tokenize.js';
 
@@ -35,13 +35,8 @@ const PARAMETER_KINDS: readonly [ValueKind, RegExp][] = [
 ];
 
 /** The kinds of value a tool's parameters take, by their names: the required ones only, or all. */
-export function requiredValueKinds(tool: RawTool, which: 'required' | 'all' = 'required'): Set<ValueKind> {
-  const schema = tool.inputSchema ?? tool.input_schema;
-  const names = !isJsonObject(schema)
-    ? []
-    : which === 'all'
-      ? isJsonObject(schema.properties) ? Object.keys(schema.properties) : []
-      : Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : [];
+export function parameterValueKinds(tool: RawTool, which: 'required' | 'all' = 'required'): Set<ValueKind> {
+  const names = parameterNames(tool, which);
   return new Set(PARAMETER_KINDS.filter(([, name]) => names.some((r) => name.test(r))).map(([kind]) => kind));
 }
 
@@ -50,10 +45,8 @@ const ABBREVIATED: Record<string, string> = { msg: 'message', req: 'request', re
 
 /** The kinds of thing a tool's required identifiers name: `commentId` → comment, `issue_number` → issue, `place_id` → place. */
 export function identifiedObjects(tool: RawTool): Set<string> {
-  const schema = tool.inputSchema ?? tool.input_schema;
-  const required = isJsonObject(schema) && Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : [];
   const out = new Set<string>();
-  for (const r of required) {
+  for (const r of parameterNames(tool, 'required')) {
     const m = /^(.+)[_-]?(?:id|ids|key|number|num|iid|uuid|gid)$/i.exec(r.replace(/([a-z0-9])([A-Z])/g, '$1_$2'));
     const thing = m?.[1]!.replace(/[_-]+$/, '').toLowerCase() ?? '';
     if (thing.length >= 3 || ABBREVIATED[thing]) for (const t of terms(ABBREVIATED[thing] ?? thing)) out.add(t);

@@ -6,7 +6,7 @@ import type { Sidecar } from '../ttc/types.js';
 import { Bm25fIndex, type FieldParams } from './bm25f.js';
 import { toolFields } from './documents.js';
 import { taskMode, toolMode, type Mode } from './intent.js';
-import { ARGUMENT_FIT_BOOST, identifiedObjects, requiredValueKinds } from './arguments.js';
+import { ARGUMENT_FIT_BOOST, identifiedObjects, parameterValueKinds } from './arguments.js';
 import { opposedVerbs, opposesTask } from './opposites.js';
 import { flattenConcepts, mentionsUrl, normalizeTask, readTask, type QueryOptions, type ValueKind } from './query.js';
 import { terms } from './tokenize.js';
@@ -49,12 +49,23 @@ function overlaps<T>(a: ReadonlySet<T>, b: ReadonlySet<T>): boolean {
 
 /** How much less a tool fits when it needs the id of its own thing and the task names none. */
 const UNNAMED_THING = 1.1;
-const nameSets = new WeakMap<readonly string[], Set<string>>();
-const nameSet = (name: readonly string[]): Set<string> => {
-  let set = nameSets.get(name);
-  if (!set) nameSets.set(name, (set = new Set(name)));
-  return set;
-};
+
+/** What the index keeps of a tool besides its document: what the lifts read. */
+interface IndexedTool {
+  server: string;
+  tool: string;
+  /** The name's terms, each once. */
+  name: readonly string[];
+  mode: Mode | undefined;
+  /** The kinds of value its required parameters take. */
+  takes: ReadonlySet<ValueKind>;
+  /** It goes to a web address: its name says navigate or goto and it takes a URL. */
+  navigates: boolean;
+  /** The kinds of thing its required identifiers name (`commentId` → comment). */
+  ids: ReadonlySet<string>;
+  /** One of those is the thing its own name acts on (get_console_message: msgid). */
+  needsOwnId: boolean;
+}
 
 const keyOf = (server: string, tool: string) => `${server}/${tool}`;
 
@@ -114,7 +125,7 @@ function serverWords(server: string): string[] {
 /** A search index over tools that can change as servers' lists change. */
 export class ToolSearchIndex {
   private readonly index: Bm25fIndex;
-  private readonly tools = new Map<string, { server: string; tool: string; name: readonly string[]; mode: Mode | undefined; takes: ReadonlySet<ValueKind>; navigates: boolean; ids: ReadonlySet<string> }>();
+  private readonly tools = new Map<string, IndexedTool>();
   /**
    * Per server that has tools, the name words most of its tools share ("browser_", "maps_"): they
    * say nothing about one tool. Kept up to date by add and remove.
@@ -143,7 +154,18 @@ export class ToolSearchIndex {
       const key = keyOf(server, tool.name);
       const fields = toolFields(server, tool, kind, this.options.sidecar?.tools[tool.name], boilerplate);
       this.index.add(key, fields);
-      this.tools.set(key, { server, tool: tool.name, name: [...new Set(fields.name)], mode: toolMode(tool), takes: requiredValueKinds(tool), navigates: NAVIGATES.test(tool.name) && requiredValueKinds(tool, 'all').has('url'), ids: identifiedObjects(tool) });
+      const name = new Set(fields.name);
+      const ids = identifiedObjects(tool);
+      this.tools.set(key, {
+        server,
+        tool: tool.name,
+        name: [...name],
+        mode: toolMode(tool),
+        takes: parameterValueKinds(tool),
+        navigates: NAVIGATES.test(tool.name) && parameterValueKinds(tool, 'all').has('url'),
+        ids,
+        needsOwnId: overlaps(ids, name),
+      });
     }
     this.changed(server);
   }
@@ -260,7 +282,7 @@ export class ToolSearchIndex {
       if (identified.size && tool.ids.size && overlaps(tool.ids, identified)) lifted *= ARGUMENT_FIT_BOOST;
       // A tool that needs the id of the very thing it acts on (get_console_message: msgid) fits a task that
       // names no such thing (no identifier, quoted name or other value) less than its sibling that lists them.
-      else if (!identified.size && !values.size && tool.ids.size && overlaps(tool.ids, nameSet(tool.name))) lifted /= UNNAMED_THING;
+      else if (tool.needsOwnId && !identified.size && !values.size) lifted /= UNNAMED_THING;
       scores.set(id, lifted);
     }
     return scores;

@@ -1,4 +1,5 @@
 import { baseForm, isAction } from '../ttc/verbs.js';
+import { blankLineAfter, LIST_ITEM, type Sentence } from './sentences.js';
 
 const MORE = /^(?:can|supports?|also|handles?|accepts?)$/i;
 /** Verbs that tell the caller what to do ("Call this first", "Make sure…", "Wait for…"), not what the tool does. */
@@ -29,4 +30,15 @@ export function statesCapability(text: string): boolean {
   // An imperative ("Read", not "Reads") may be telling the caller what to do instead.
   const imperative = opening.toLowerCase() === base;
   return !(imperative && (TO_CALLER.has(base) || AT_THE_CALL.has(next)));
+}
+
+/**
+ * The sentences right after a description's first, on its paragraph (no blank line, no list item
+ * between), that say more the tool does: the index just after the last of them (1 when there are
+ * none). Slim keeps them; TTC takes its topic tags from them first.
+ */
+export function capabilityRunEnd(parts: readonly Sentence[]): number {
+  let i = 1;
+  while (i < parts.length && !blankLineAfter(parts[i - 1]!) && !LIST_ITEM.test(parts[i]!.text) && statesCapability(parts[i]!.text)) i++;
+  return i;
 }

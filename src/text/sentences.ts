@@ -15,6 +15,11 @@ const ABBREVIATIONS = /(?:\b(?:e\.g|i\.e|etc|vs|cf|approx|incl|Mr|Mrs|Ms|Dr|St|N
 /** A list item's opening: "- size", "* Text styling: …", "2) …". A line break before one ends a sentence. */
 export const LIST_ITEM = /^(?:[-*•]|\d+[.)])\s/;
 
+/** The whitespace after a sentence, as in the text. */
+export const trailing = (p: Sentence): string => p.raw.slice(p.raw.trimEnd().length);
+/** A blank line after a sentence ends its paragraph (and whatever list it is in). */
+export const blankLineAfter = (p: Sentence): boolean => /\n[ \t\r]*\n/.test(trailing(p));
+
 /** Whether text ends with an abbreviation's period ("e.g.", "etc."), where a sentence does not end. */
 export const endsWithAbbreviation = (text: string): boolean => ABBREVIATIONS.test(text.slice(-12));
 

@@ -3,20 +3,18 @@ import type { RawTool } from '../catalog/types.js';
 import { oneLine } from './lexical.js';
 import { schemaToParams } from './schema-to-type.js';
 import { boilerplateWords, deriveTags } from './tags.js';
-import { statesCapability } from '../text/capability.js';
-import { LIST_ITEM, sentences } from '../text/sentences.js';
+import { capabilityRunEnd } from '../text/capability.js';
+import { sentences } from '../text/sentences.js';
 import { nameWords, purposeOf } from './text.js';
 import type { Sidecar, SidecarEntry, TTCEntry } from './types.js';
 import { deriveWhen } from './when.js';
 
-const afterFirstSentence = (text: string): string => sentences(text).slice(1).map((s) => s.text).join(' ');
 
-/** The sentences right after the first, on its paragraph, that say more the tool does (statesCapability). */
-function leadCapabilities(text: string): string {
-  const parts = sentences(text);
-  const lead: string[] = [];
-  for (let i = 1; i < parts.length && !/\n[ \t\r]*\n/.test(parts[i - 1]!.raw) && !LIST_ITEM.test(parts[i]!.text) && statesCapability(parts[i]!.text); i++) lead.push(parts[i]!.text);
-  return lead.join(' ');
+/** Tags from the name and PURPOSE, then topic words of the rest of the description, the sentences that say more the tool does first. */
+function derivedTags(name: string, purpose: string, description: string, params: string[], boilerplate: ReadonlySet<string> | undefined): string[] {
+  const parts = sentences(description);
+  const text = (from: number, to?: number) => parts.slice(from, to).map((s) => s.text).join(' ');
+  return deriveTags(name, purpose, { rest: text(1), lead: text(1, capabilityRunEnd(parts)), boilerplate, params });
 }
 
 /**
@@ -34,9 +32,7 @@ export function toTTC(tool: RawTool, sidecar?: SidecarEntry, boilerplate?: Reado
     purpose,
     input,
     when: sidecar?.when !== undefined ? oneLine(sidecar.when) : deriveWhen(tool.name, purpose),
-    tags:
-      sidecar?.tags ??
-      deriveTags(tool.name, purpose, { rest: afterFirstSentence(description), lead: leadCapabilities(description), boilerplate, params: input.fields.map((f) => f.name) }),
+    tags: sidecar?.tags ?? derivedTags(tool.name, purpose, description, input.fields.map((f) => f.name), boilerplate),
   };
   if (tool.outputSchema !== undefined) {
     const output = schemaToParams(tool.outputSchema);

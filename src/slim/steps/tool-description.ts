@@ -1,7 +1,6 @@
-import type { RawTool } from '../../catalog/types.js';
-import { isJsonObject } from '../../schema/walk.js';
-import { statesCapability } from '../../text/capability.js';
-import { endsWithAbbreviation, LIST_ITEM, sentences, type Sentence } from '../../text/sentences.js';
+import { parameterNames } from '../../schema/parameters.js';
+import { capabilityRunEnd } from '../../text/capability.js';
+import { blankLineAfter, endsWithAbbreviation, LIST_ITEM, sentences, trailing, type Sentence } from '../../text/sentences.js';
 import { escapeRegExp } from '../../util/regexp.js';
 import type { Removal, SlimStep } from '../types.js';
 
@@ -29,21 +28,11 @@ const plain = (text: string): string => text.replace(/\*\*|__/g, '');
 const endsInColon = (text: string): boolean => /:$/.test(plain(text));
 const isItem = (text: string): boolean => LIST_ITEM.test(text);
 
-/** Names of the tool's top-level parameters. */
-function parameterNames(tool: RawTool): Set<string> {
-  const schema = tool.inputSchema ?? tool.input_schema;
-  const props = isJsonObject(schema) ? schema.properties : undefined;
-  return new Set(isJsonObject(props) ? Object.keys(props) : []);
-}
-
 const documentsParameter = (text: string, params: ReadonlySet<string>): boolean => {
   const name = PARAMETER_BULLET.exec(text)?.[1];
   return name !== undefined && params.has(name);
 };
 
-const trailing = (p: Sentence): string => p.raw.slice(p.raw.trimEnd().length);
-/** A blank line after a sentence ends whatever list it is in. */
-const blankLineAfter = (p: Sentence): boolean => /\n[ \t\r]*\n/.test(trailing(p));
 /** Whether the sentence after `p` starts a line of its own without indentation. */
 const nextStartsLine = (p: Sentence): boolean => {
   const ws = trailing(p);
@@ -100,7 +89,7 @@ export const toolDescription: SlimStep = {
     const parts = sentences(tool.description);
     if (parts.length === 0) return { tool, removed: [] };
     const intro = listIntros(parts);
-    const params = parameterNames(tool);
+    const params = new Set(parameterNames(tool));
     const keep = parts.map(() => false);
     /** Keep a sentence and the short list it introduces; false (keeping nothing) when `needList` and there is none. */
     const keepWithList = (i: number, needList = false): boolean => {
@@ -131,9 +120,8 @@ export const toolDescription: SlimStep = {
       // The opening paragraph's further capabilities ("Read contents from files and URLs. Read PDF
       // files and extract content as markdown."): the sentences right after the first, on its
       // paragraph, that say more the tool does. They are the what, and the words tools are found by.
-      for (let i = 1; i < parts.length && keep[i - 1] && !blankLineAfter(parts[i - 1]!) && intro[i] === -1 && !isItem(parts[i]!.text); i++) {
-        if (!statesCapability(parts[i]!.text) || !keepWithList(i, endsInColon(parts[i]!.text))) break;
-      }
+      const end = capabilityRunEnd(parts);
+      for (let i = 1; i < end && keep[i - 1] && intro[i] === -1; i++) if (!keepWithList(i, endsInColon(parts[i]!.text))) break;
       // "use write_file with .docx": the tool naming itself as the one to use says when (not a generic name such as "query").
       const ownName = /[-_]|[a-z][A-Z]/.test(tool.name) ? new RegExp(`\\buse\\s+\`?${escapeRegExp(tool.name)}\\b`, 'i') : new RegExp(`\\buse\\s+\`${escapeRegExp(tool.name)}\``, 'i');
       // Decisions about a list's introduction read the lead's choices, not the labels this loop adds.
