@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { newCatalog, serializeCatalog } from '../src/catalog/catalog-file.js';
 import type { JsonObject, RawTool, ServerEntry } from '../src/catalog/types.js';
+import { parseCsv } from '../src/util/csv.js';
 
 // The datasets sit beside the repository (../shared/datasets); pass another folder as the argument.
 const SOURCE = process.argv[2] ?? fileURLToPath(new URL('../../shared/datasets', import.meta.url));
@@ -72,29 +73,6 @@ function convertMcpproxy(): void {
 }
 
 // ---- MetaTool ToolE ----
-
-/** RFC 4180 rows: quoted fields may hold commas, doubled quotes and newlines. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(field), (field = '');
-    else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      row.push(field), rows.push(row), (row = []), (field = '');
-    } else field += c;
-  }
-  if (field !== '' || row.length > 0) row.push(field), rows.push(row);
-  return rows;
-}
 
 function convertMetatool(): void {
   const dir = 'metatool-toole';

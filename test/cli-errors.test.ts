@@ -43,7 +43,7 @@ const usageCases: { name: string; argv: () => string[]; message: RegExp; env?: R
   {
     name: 'a catalog whose tool has no name',
     argv: () => ['measure', '--catalog', write('nameless.json', JSON.stringify({ tools: [{ description: 'x' }] }))],
-    message: /nameless\.json: result\.tools\[0\] has no string "name"/,
+    message: /nameless\.json: tools\[0\] has no string "name"/,
   },
   {
     name: 'nothing to measure and no config to discover',

@@ -70,7 +70,8 @@ describe('query files', () => {
     assert.match(error('{"id":"1","query":"do a","gold":["srv/c"]}'), /^q\.jsonl:1: tool "srv\/c" is not in the catalogs \(did you mean "srv\/a"\?\)/);
     assert.match(error('{"id":"1","query":"do a","gold":[]}'), /^q\.jsonl:1: "gold" must be a "server\/tool" string or a non-empty array/);
     assert.match(error('{"id":"1","query":"do a","gold":["srv/a"],"grades":{"srv/b":"high"}}'), /^q\.jsonl:1: "grades"/);
-    assert.match(error('[1]'), /^q\.jsonl:1: not a JSON object/);
+    assert.match(error('"text"'), /^q\.jsonl:1: not a JSON object/);
+    assert.match(error('[1]'), /^q\.jsonl: \[0\]: not a JSON object/, 'a JSON array is a document of queries');
     assert.match(error('\n\n'), /no queries/);
   });
   test('other sets\' ways of writing ids are read when they name one tool; ids are optional', () => {
@@ -111,6 +112,63 @@ describe('query files', () => {
     assert.equal(run.status, 2, run.stderr);
     assert.match(run.stderr, /bad\.jsonl:2: not valid JSON/);
     assert.doesNotMatch(run.stderr, /\n\s+at /);
+  });
+});
+
+describe('query sets in their published formats', () => {
+  const NATIVE = join(ROOT, 'test/fixtures/datasets');
+  const sets = new Map(builtInSets().map((s) => [s.name, s]));
+  const converted = (name: string) => {
+    const spec = sets.get(name)!;
+    return loadSet(name, join(ROOT, spec.queries), spec.catalogs.map((c) => join(ROOT, c)));
+  };
+  const same = (q: { query: string; gold: ReadonlySet<string>; grades: ReadonlyMap<string, number> }) => ({ query: q.query.trim(), gold: [...q.gold].map((id) => id.slice(id.lastIndexOf('/') + 1).toLowerCase()).sort() });
+
+  test("mcpproxy-go's golden set and corpus, as published, load to the converted set: same ids, gold and grades", () => {
+    const native = loadSet('native', join(NATIVE, 'mcpproxy-golden/065_retrieval_golden_v1.json'), [join(NATIVE, 'mcpproxy-golden/083_corpus_v2.tools.json')]);
+    const ours = converted('mcpproxy-golden');
+    assert.equal(native.tools, 45);
+    assert.deepEqual(native.catalog.servers.map((s) => s.name), ours.catalog.servers.map((s) => s.name));
+    assert.deepEqual(native.catalog.servers.map((s) => s.tools), ours.catalog.servers.map((s) => s.tools), 'tool for tool, schemas included');
+    assert.deepEqual(native.queries, ours.queries);
+    const v1 = loadSet('native-v1', join(NATIVE, 'mcpproxy-golden/065_retrieval_golden_v1.json'), [join(NATIVE, 'mcpproxy-golden/065_corpus_v1.tools.json')]);
+    assert.ok(v1.catalog.servers.flatMap((s) => s.tools).every((t) => t.inputSchema === undefined), 'corpus v1 has no schemas and is given none');
+  });
+
+  test("MetaTool's CSV, two-tool JSON and description map load to the converted sets (tool names matched in any case)", () => {
+    const catalog = join(NATIVE, 'metatool-toole/plugin_des.json');
+    const multi = loadSet('m', join(NATIVE, 'metatool-toole/multi_tool_query_golden.json'), [catalog]);
+    assert.equal(multi.tools, 199);
+    assert.deepEqual(multi.queries.map(same), converted('metatool-multi').queries.map(same));
+    assert.equal(multi.queries[0]!.id, '[0]', 'a JSON array without ids: the place is the id');
+    const csv = loadSet('s', join(NATIVE, 'metatool-toole/all_clean_data.head-300.csv'), [catalog]);
+    assert.equal(csv.queries.length, 300);
+    assert.deepEqual(csv.queries.map(same), converted('metatool-single').queries.slice(0, 300).map(same));
+    assert.equal(csv.queries[0]!.id, 'line 2');
+  });
+
+  test('graded labels: the highest grade is gold, grade 0 (a judged negative) is left out; JSON arrays and CSV report their own places', () => {
+    const ids = new Set(['srv/a', 'srv/b', 'srv/c']);
+    const [q] = parseQueries(JSON.stringify({ queries: [{ id: 'x', query: 'do', labels: [{ tool_id: 'srv:a', relevance: 1 }, { tool_id: 'srv:b', relevance: 0 }] }] }), 'g.json', ids);
+    assert.deepEqual([...q!.gold], ['srv/a'], 'only grade-1 labels: those are the best there is');
+    assert.deepEqual([...q!.grades], [['srv/a', 1]]);
+    const [r] = parseQueries(JSON.stringify([{ task: 'do', expected_tools: [{ server: 'srv', tool: 'c' }] }]), 'g.json', ids);
+    assert.deepEqual([...r!.gold], ['srv/c']);
+    assert.throws(() => parseQueries(JSON.stringify([{ query: 'do', gold: ['srv/a'] }, { query: '', gold: ['srv/a'] }]), 'g.json', ids), /^SlimError: g\.json: \[1\]: "query" must be a non-empty string/);
+    assert.throws(() => parseQueries('Query,Tool\ndo,srv/a\ndo,srv/z\n', 'g.csv', ids), /g\.csv:3: tool "srv\/z" is not in the catalogs/);
+    assert.throws(() => parseQueries('Text,Answer\ndo,srv/a\n', 'g.csv', ids), /g\.csv:1: a CSV header needs a query column/);
+    assert.deepEqual([...parseQueries('Question,Tools\n"do a, then b","srv/a;srv/b"\n', 'g.csv', ids)[0]!.gold], ['srv/a', 'srv/b']);
+    const cased = new Set(['plugins/WolframAlpha', 'plugins/wolfram', 'Srv/Go', 'srv/go']);
+    assert.deepEqual([...parseQueries('{"query":"q","gold":["wolframalpha","PLUGINS:WOLFRAM"]}', 'g.jsonl', cased)[0]!.gold], ['plugins/WolframAlpha', 'plugins/wolfram'], 'another letter case, when only one tool matches');
+    assert.deepEqual([...parseQueries('{"query":"q","gold":["srv/go"]}', 'g.jsonl', cased)[0]!.gold], ['srv/go'], 'the exact spelling first');
+    assert.throws(() => parseQueries('{"query":"q","gold":["SRV/GO"]}', 'g.jsonl', cased), /could be Srv\/Go or srv\/go/);
+  });
+
+  test('bench:search reads a published set with its baseline from the command line', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/search/run.ts'), '--queries', join(NATIVE, 'mcpproxy-golden/065_retrieval_golden_v1.json'), '--catalog', join(NATIVE, 'mcpproxy-golden/065_corpus_v1.tools.json'), '--baseline', join(NATIVE, 'mcpproxy-golden/065_baseline_v1.json')], { encoding: 'utf8', cwd: ROOT });
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(run.stdout, /47 queries, 45 tools in 7 server\(s\)/);
+    assert.match(run.stdout, /Recall@1\s+0\.418\s+\d\.\d{3} (better|worse|same)/);
   });
 });
 

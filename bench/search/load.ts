@@ -10,6 +10,7 @@ import { SlimError } from '../../src/errors.js';
 import { isJsonObject as isObject } from '../../src/schema/walk.js';
 import { allCatalogPaths } from '../../src/sources/catalog-paths.js';
 import { closest } from '../../src/util/closest.js';
+import { queryRecords, readQueryFields } from './query-records.js';
 
 export interface Query {
   id: string;
@@ -48,10 +49,9 @@ export function loadCatalogs(paths: readonly string[]): Catalog {
 /** Every `server/tool` id the catalog holds. */
 export const toolIds = (catalog: Catalog) => new Set(catalog.servers.flatMap((s) => s.tools.map((t) => `${s.name}/${t.name}`)));
 
-const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
 const isGrade = (v: unknown) => typeof v === 'number' && Number.isFinite(v) && v >= 0;
 
-const FORMAT = '; each line must be {"id"?, "query", "gold": ["server/tool"], "grades"?: {"server/tool": 2|1}}';
+const FORMAT = '; each query must be {"id"?, "query", "gold": ["server/tool"], "grades"?: {"server/tool": 2|1}} (or graded "labels": [{"tool_id", "relevance"}])';
 
 /**
  * The tools a gold id may name, as other sets write it: `server/tool` as it is; otherwise every
@@ -74,7 +74,10 @@ export function toolIdCandidates(written: string, ids: ReadonlySet<string>, byNa
   return [...found];
 }
 
-/** Parse and check a JSONL query file: every line an object with a query and gold ids the catalogs hold. */
+/**
+ * Parse and check a query file (JSONL, a JSON document or CSV: query-records.ts): every record a
+ * query with gold ids the catalogs hold.
+ */
 export function parseQueries(text: string, file: string, ids: ReadonlySet<string>): Query[] {
   const queries: Query[] = [];
   const seenIds = new Set<string>();
@@ -84,42 +87,45 @@ export function parseQueries(text: string, file: string, ids: ReadonlySet<string
     const name = id.slice(id.lastIndexOf('/') + 1);
     byName.set(name, [...(byName.get(name) ?? []), id]);
   }
-  const lines = text.split(/\r?\n/);
-  lines.forEach((line, i) => {
-    if (line.trim() === '') return; // blank lines (a trailing newline) are not queries
-    const at = `${file}:${i + 1}`;
+  // Sets spell names in their own case (MetaTool's "WolframAlpha" for "wolframalpha"): the same lookups over lower-case ids.
+  const lower = (id: string) => id.toLowerCase();
+  const idsByLower = new Map<string, string[]>();
+  for (const id of ids) idsByLower.set(lower(id), [...(idsByLower.get(lower(id)) ?? []), id]);
+  const lowerIds = new Set(idsByLower.keys());
+  const lowerByName = new Map<string, string[]>();
+  for (const id of lowerIds) {
+    const name = id.slice(id.lastIndexOf('/') + 1);
+    lowerByName.set(name, [...(lowerByName.get(name) ?? []), id]);
+  }
+  queryRecords(text, file).forEach(({ at, place, data, invalid }) => {
     // A declaration (not an arrow) so that TypeScript narrows the checked values after each call.
     function fail(what: string, showFormat = true): never {
       throw new SlimError('config', `${at}: ${what}${showFormat ? FORMAT : ''}`);
     }
-    let data: unknown;
-    try {
-      data = JSON.parse(line);
-    } catch (error) {
-      fail(`not valid JSON (${(error as Error).message})`);
-    }
+    if (invalid !== undefined) fail(invalid);
     if (!isObject(data)) fail('not a JSON object');
-    const { query, grades, kind } = data;
-    // Sets without ids are common; the line number is one.
-    const id = data.id === undefined ? `line ${i + 1}` : typeof data.id === 'number' ? String(data.id) : data.id;
-    const gold = typeof data.gold === 'string' ? [data.gold] : data.gold;
+    const { query, gold, grades } = readQueryFields(data);
+    const { kind } = data;
+    // Sets without ids are common; the record's place is one.
+    const id = data.id === undefined ? place : typeof data.id === 'number' ? String(data.id) : data.id;
     if (typeof id !== 'string' || id === '') fail('"id", when given, must be a non-empty string');
     if (seenIds.has(id)) fail(`"id" ${JSON.stringify(id)} is used twice`);
     if (typeof query !== 'string' || query.trim() === '') fail('"query" must be a non-empty string');
-    if (!isStrings(gold) || gold.length === 0) fail('"gold" must be a "server/tool" string or a non-empty array of them');
-    if (grades !== undefined && !(isObject(grades) && Object.values(grades).every(isGrade))) fail('"grades" must map "server/tool" to a number ≥ 0');
+    if (gold === undefined || gold.length === 0) fail('"gold" must be a "server/tool" string or a non-empty array of them');
+    if (grades === undefined || ![...grades.values()].every(isGrade)) fail('"grades" must map "server/tool" to a number ≥ 0');
     const resolve = (tool: string): string => {
-      const found = toolIdCandidates(tool, ids, byName);
+      let found = toolIdCandidates(tool, ids, byName);
+      if (found.length === 0) found = toolIdCandidates(lower(tool), lowerIds, lowerByName).flatMap((id) => idsByLower.get(id)!);
       if (found.length === 1) return found[0]!;
       if (found.length > 1) fail(`tool ${JSON.stringify(tool)} could be ${found.join(' or ')}; write it as server/tool`, false);
       const near = closest(tool, ids);
       fail(`tool ${JSON.stringify(tool)} is not in the catalogs${near ? ` (did you mean ${JSON.stringify(near)}?)` : ''}; ids are <server>/<tool name>, and a raw {"tools": [...]} file's server is its file name without .json`, false);
     };
     const graded = new Map<string, number>();
-    for (const [tool, g] of Object.entries((grades ?? {}) as Record<string, number>)) {
+    for (const [tool, g] of grades) {
       const id = resolve(tool);
       if (graded.has(id)) fail(`"grades" names ${id} twice (as ${JSON.stringify(tool)} too)`, false);
-      graded.set(id, g);
+      graded.set(id, g as number);
     }
     const goldIds = gold.map(resolve);
     for (const g of goldIds) if (!graded.has(g)) graded.set(g, 2);

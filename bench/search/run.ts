@@ -3,7 +3,10 @@
  *
  *   npm run bench:search                                   every set, then the latency section
  *   npm run bench:search -- --set NAME                     one built-in set (or `latency`)
- *   npm run bench:search -- --queries Q.jsonl --catalog A.json|DIR [--catalog B.json …] [--name NAME]
+ *   npm run bench:search -- --queries Q.jsonl --catalog A.json|DIR [--catalog B.json …] [--name NAME] [--baseline B.json]
+ *       queries: JSONL, a JSON array or {"queries": […]} (mcpproxy-go's golden set), or CSV with a
+ *       query and a tool column (MetaTool's); catalogs: any file `--catalog` reads (tool-shapes.ts);
+ *       baseline: reference metrics in mcpproxy-go's baseline format, printed beside ours
  *   add --misses to list, per set, the queries whose gold tool is not in the top 5 (full documents)
  *
  * A bad set file ends with a one-line message (file:line) and exit code 2, never a stack.
@@ -19,7 +22,7 @@ import { loadSet, resolvePath, shown, type LoadedSet } from './load.js';
 import { DEFINITIONS, labelTable, missesList, setTable } from './report.js';
 import { builtInSets, ROOT, type QuerySetSpec } from './sets.js';
 
-const USAGE = 'usage: npm run bench:search [-- --set NAME | --queries FILE.jsonl --catalog A.json [--catalog B.json …] [--name NAME]] [--misses]';
+const USAGE = 'usage: npm run bench:search [-- --set NAME | --queries FILE --catalog A.json [--catalog B.json …] [--name NAME] [--baseline FILE]] [--misses]';
 const LATENCY = 'latency';
 
 interface Plan {
@@ -31,7 +34,7 @@ interface Plan {
 function plan(argv: string[]): Plan {
   let values;
   try {
-    ({ values } = parseArgs({ args: argv, strict: true, options: { set: { type: 'string' }, queries: { type: 'string' }, catalog: { type: 'string', multiple: true }, name: { type: 'string' }, misses: { type: 'boolean' }, help: { type: 'boolean' } } }));
+    ({ values } = parseArgs({ args: argv, strict: true, options: { set: { type: 'string' }, queries: { type: 'string' }, catalog: { type: 'string', multiple: true }, name: { type: 'string' }, baseline: { type: 'string' }, misses: { type: 'boolean' }, help: { type: 'boolean' } } }));
   } catch (error) {
     throw new SlimError('usage', `${(error as Error).message}\n${USAGE}`);
   }
@@ -43,12 +46,13 @@ function plan(argv: string[]): Plan {
   if (values.queries !== undefined) {
     if (values.set !== undefined) throw new SlimError('usage', `--set and --queries do not go together\n${USAGE}`);
     if (!values.catalog?.length) throw new SlimError('usage', `--queries needs at least one --catalog FILE.json to rank against\n${USAGE}`);
-    const name = values.name ?? basename(values.queries).replace(/\.jsonl$/i, '');
+    const name = values.name ?? basename(values.queries).replace(/\.(?:jsonl|json|csv)$/i, '');
     // npm runs scripts from the package root; INIT_CWD is where the user typed the command.
     const base = process.env.INIT_CWD ?? process.cwd();
-    return { sets: [{ spec: { name, queries: values.queries, catalogs: values.catalog, about: 'from the command line' }, base }], latency: false, misses: values.misses ?? false };
+    const baseline = values.baseline === undefined ? {} : { baseline: { file: values.baseline, about: 'given with --baseline' } };
+    return { sets: [{ spec: { name, queries: values.queries, catalogs: values.catalog, about: 'from the command line', ...baseline }, base }], latency: false, misses: values.misses ?? false };
   }
-  if (values.catalog !== undefined || values.name !== undefined) throw new SlimError('usage', `--catalog and --name go with --queries\n${USAGE}`);
+  if (values.catalog !== undefined || values.name !== undefined || values.baseline !== undefined) throw new SlimError('usage', `--catalog, --name and --baseline go with --queries\n${USAGE}`);
   const misses = values.misses ?? false;
   if (values.set === LATENCY) return { sets: [], latency: true, misses };
   if (values.set !== undefined) {

@@ -1,7 +1,8 @@
 import { basename } from 'node:path';
 import { SlimError } from '../errors.js';
 import { isJsonObject as isObject } from '../schema/walk.js';
-import { CATALOG_FORMAT, CATALOG_VERSION, type Catalog, type RawTool, type ServerEntry } from './types.js';
+import { descriptionMapTools, groupByServer, isDescriptionMap, shapeTool } from './tool-shapes.js';
+import { CATALOG_FORMAT, CATALOG_VERSION, type Catalog, type JsonValue, type RawTool, type ServerEntry } from './types.js';
 
 /** A catalog as written by `--save`: stable key order, two-space indent, newline at the end. */
 export function serializeCatalog(catalog: Catalog): string {
@@ -12,6 +13,20 @@ export function newCatalog(servers: ServerEntry[], createdAt = new Date().toISOS
   return { format: CATALOG_FORMAT, version: CATALOG_VERSION, createdAt, servers };
 }
 
+
+/** A tool list of any shape tool-shapes.ts reads, as servers: those its tools name, else one named after the file. */
+function toolListCatalog(items: JsonValue[], file: string): Catalog {
+  const shaped = items.map((item, i) => {
+    const out = shapeTool(item);
+    if (typeof out === 'string') throw new SlimError('config', `${file}: tools[${i}] ${out}; every tool needs a name`);
+    return out;
+  });
+  return fromServers(groupByServer(shaped, basename(file).replace(/\.json$/i, '')), file);
+}
+
+function fromServers(servers: Map<string, RawTool[]>, file: string): Catalog {
+  return newCatalog([...servers].map(([name, tools]) => ({ name, origin: { transport: 'stdio', command: '(saved tools/list)', args: [], source: { kind: 'cli', file } }, tools })));
+}
 
 function checkTools(tools: unknown, where: string, file: string): RawTool[] {
   if (!Array.isArray(tools)) throw new SlimError('config', `${file}: ${where}.tools must be an array of tool objects`);
@@ -25,7 +40,9 @@ function checkTools(tools: unknown, where: string, file: string): RawTool[] {
 
 /**
  * Read a saved catalog. Also accepts a raw `tools/list` result (`{"tools": [...]}`), taken as
- * one server named after the file, so a captured listing can be measured without re-wrapping.
+ * one server named after the file, so a captured listing can be measured without re-wrapping,
+ * and the other tool lists tool-shapes.ts reads (a bare array, other APIs' and corpora's keys, a
+ * name → description map).
  */
 export function parseCatalog(text: string, file: string): Catalog {
   let data: unknown;
@@ -34,14 +51,12 @@ export function parseCatalog(text: string, file: string): Catalog {
   } catch (error) {
     throw new SlimError('config', `${file}: not valid JSON (${(error as Error).message}); pass a file written by --save`);
   }
+  if (Array.isArray(data)) return toolListCatalog(data, file);
   if (!isObject(data)) throw new SlimError('config', `${file}: expected a JSON object written by --save`);
-  if (data.format === undefined && Array.isArray(data.tools)) {
-    const name = basename(file).replace(/\.json$/i, '');
-    const tools = checkTools(data.tools, 'result', file);
-    return newCatalog([{ name, origin: { transport: 'stdio', command: '(saved tools/list)', args: [], source: { kind: 'cli', file } }, tools }]);
-  }
+  if (data.format === undefined && Array.isArray(data.tools)) return toolListCatalog(data.tools, file);
+  if (isDescriptionMap(data)) return fromServers(new Map([[basename(file).replace(/\.json$/i, ''), descriptionMapTools(data)]]), file);
   if (data.format !== CATALOG_FORMAT) {
-    throw new SlimError('config', `${file}: "format" is ${JSON.stringify(data.format)}, expected "${CATALOG_FORMAT}"; pass a file written by --save or a raw tools/list result`);
+    throw new SlimError('config', `${file}: "format" is ${JSON.stringify(data.format)}, expected "${CATALOG_FORMAT}"; pass a file written by --save, a tools/list result ({"tools": [...]}), a bare array of tools or a map of tool name to description`);
   }
   if (data.version !== CATALOG_VERSION) {
     throw new SlimError('config', `${file}: catalog version ${JSON.stringify(data.version)} is not supported (this mcp-slim reads version ${CATALOG_VERSION}); save it again with this version`);
