@@ -13,7 +13,7 @@ import { EXPANSION_WEIGHT, IMPLIES_WEIGHT, MAX_TASK_CHARS, mentionsUrl, normaliz
 import { taskMode, toolMode } from '../src/search/intent.js';
 import { toolFields } from '../src/search/documents.js';
 import { terms } from '../src/search/tokenize.js';
-import { identifiedObjects, parameterValueKinds } from '../src/search/arguments.js';
+import { holdsPath, identifiedObjects, parameterValueKinds } from '../src/search/arguments.js';
 import { indexCatalog, rankTools, taskSteps, ToolSearchIndex } from '../src/search/tool-index.js';
 import { FIXTURES, runCli } from './_cli.js';
 
@@ -406,4 +406,41 @@ test('every lexicon entry is a lowercase word, every phrase folds into one word'
     for (const [k, v] of Object.entries(l.phrases)) if (!/^[a-z0-9]+( [a-z0-9]+)+$/.test(k.replace(/[-']/g, ' ')) || !word.test(v)) bad.push(`phrase ${k} → ${v}`);
   }
   assert.deepEqual(bad, []);
+});
+
+test('names and places written as values are not words about the tool', () => {
+  // "called X" / "named X": the name given is a value, as if quoted ("named after it" is not a name).
+  const named = readTask('create a new repo named search-tools');
+  assert.ok(named.values.has('quoted') && !named.written.has('search'), 'the name is not the search tool it sounds like');
+  assert.ok(!readTask('start a branch named after it').values.has('quoted'), '"named after it" names nothing');
+  assert.equal(rankTools(sharedCatalog(), 'make a new directory called build/output', 1)[0]?.tool, 'create_directory');
+  // An owner/repo, a branch or a relative path written with slashes names a thing; slashed plain words pair them.
+  const repo = readTask("find issues in acme/web that mention 'timeout'");
+  assert.ok(repo.values.has('quoted') && !repo.written.has('web'), 'acme/web is a name');
+  assert.equal(rankTools(sharedCatalog(), "find issues in acme/web that mention 'timeout'", 1)[0]?.id, 'server-github/search_issues');
+  for (const task of ['open a pull request from feature/dark-mode into main', 'relocate images/old to assets/legacy', 'the nodejs/node repo'])
+    assert.ok(readTask(task).values.has('quoted'), task);
+  for (const [task, word] of [['compare our products/services', 'servic'], ['chart eur/usd', 'eur'], ["turn 'Downing St' into lat/long", 'lat']] as const)
+    assert.ok(readTask(task).written.has(word), `${task}: ${word} stays a word`);
+  // A file's extension says what kind of file it is: a PDF, a Liquid template.
+  assert.ok(readTask('turn this summary into q3_report.pdf').concepts.some((c) => c.has('pdf')), 'a .pdf is about PDF');
+  const liquid = readTask('check sections/hero.liquid for errors');
+  assert.ok(liquid.values.has('path') && liquid.concepts.some((c) => c.has('liquid')), 'hero.liquid is a Liquid file');
+  // "license" is a word, not the LICENSE file, unless it is called a file.
+  assert.ok(!readTask('a monthly seat license').values.has('path') && readTask('update the license file').values.has('path'), 'license is a word unless a file');
+});
+
+test('a task that hands over a path sets back tools with nowhere to put it', () => {
+  // open_nodes (memory) takes entity names: "open notes.md" is a file to read.
+  assert.notEqual(rankTools(sharedCatalog(), 'open notes.md and summarize it for me', 1)[0]?.tool, 'open_nodes');
+  assert.match(rankTools(sharedCatalog(), 'open notes.md and summarize it for me', 1)[0]?.tool ?? '', /read/);
+  assert.ok(holdsPath(tool('t', 'x', { outputPath: { type: 'string' } })) && !holdsPath(tool('t', 'x', { names: { type: 'array' } })) && !holdsPath(tool('t', 'x')), 'outputPath holds a path; names and nothing do not');
+});
+
+test("a near tie on a sequence's first step goes to the tool that fits the whole task", () => {
+  // "stop profiling" alone fits Playwright's stop_tracing and DevTools' performance_stop_trace about
+  // equally; with "save the trace" DevTools' fits the task far better.
+  assert.equal(rankTools(sharedCatalog(), 'stop profiling and save the trace to trace.json.gz', 1)[0]?.id, 'chrome-devtools-mcp/performance_stop_trace');
+  // The step's own best keeps a place near the top.
+  assert.ok(rankTools(sharedCatalog(), 'stop profiling and save the trace to trace.json.gz', 3).some((h) => h.tool === 'browser_stop_tracing'), 'the first step\'s own best is in the top 3');
 });

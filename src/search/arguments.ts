@@ -40,6 +40,15 @@ export function parameterValueKinds(tool: RawTool, which: 'required' | 'all' = '
   return new Set(PARAMETER_KINDS.filter(([, name]) => names.some((r) => name.test(r))).map(([kind]) => kind));
 }
 
+/**
+ * Parameter names that could take a file's path, required or not. Not a value kind that lifts
+ * (see PARAMETER_KINDS): a tool with none of them is only set back when a task hands over a path.
+ */
+const PATH_PARAMETER = /path|file|dir|folder|source|destination|target|location|uri|url|src|dest|output|input/i;
+
+/** Whether any parameter of the tool could hold a path. */
+export const holdsPath = (tool: RawTool): boolean => parameterNames(tool, 'all').some((name) => PATH_PARAMETER.test(name));
+
 /** How identifiers shorten the thing they name (`msgid`, `reqid`, `repo_id`). */
 const ABBREVIATED: Record<string, string> = { msg: 'message', req: 'request', repo: 'repository', doc: 'document', org: 'organization', env: 'environment', proj: 'project', ws: 'workspace', pg: 'page', usr: 'user', evt: 'event', txn: 'transaction', img: 'image', pr: 'pull request', mr: 'merge request' };
 

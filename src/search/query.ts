@@ -121,9 +121,29 @@ const URL = /\b(?:https?:\/\/\S+|(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|app|ai|c
  */
 const SEGMENT = String.raw`[\w.*-]*[a-z_*][\w.*-]*`;
 const PATH = new RegExp(
-  String.raw`(?:^|\s)(?:~|\.{1,2})?\/[\w.\-/*]+|\b${SEGMENT}(?:\/${SEGMENT}){2,}\/?|\b${SEGMENT}\/(?:[\w*-]+\.[a-z][a-z0-9]{0,4}\b|(?<=[\w.*-]{2}\/)(?=\s|$))|[\w*-]+\.(?:[a-z][a-z0-9]{0,4})\b|\b(?:readme|dockerfile|makefile|license|changelog)\b`,
+  String.raw`(?:^|\s)(?:~|\.{1,2})?\/[\w.\-/*]+|\b${SEGMENT}(?:\/${SEGMENT}){2,}\/?|\b${SEGMENT}\/(?:[\w*-]+\.[a-z][a-z0-9]{0,4}\b|(?<=[\w.*-]{2}\/)(?=\s|$))|[\w*-]+\.(?:[a-z][a-z0-9]{0,4})\b|\b(?:readme|dockerfile|makefile|changelog|license(?=\s+file))\b`,
   'gi',
 );
+/** "a directory called build/output", "a repo named dotfiles": the name given is a value, as if quoted (not "named after it"). */
+const CALLED = /\b(called|named|titled)\s+(?!(?:after|by|for|in|on|with|the|a|an|as|to|from|and|or|it|that|this)\b)[^\s,;!?]+/g;
+/** A file's kind, from its extension: "contract.pdf" is about PDF, "hero.liquid" about Liquid. */
+const extensionOf = (path: string): string[][] => {
+  const ext = /\.([a-z][a-z0-9]{1,9})$/.exec(path.trim())?.[1];
+  return ext ? [[ext]] : [];
+};
+/** "acme/web", "feature/dark-mode", "images/old": an owner/repo, a branch or a relative path, named rather than described. */
+const SLASHED = /(?<![\w./-])[a-z0-9][\w.-]*(?:\/[\w.-]+)+(?![\w/])/g;
+/** Slashed pairs that are words wherever they stand: "into lat/long", "with read/write". */
+const WORD_PAIR = /^(?:and\/or|either\/or|input\/output|read\/write|i\/o|tcp\/ip|ci\/cd|lat\/long|lat\/lng|lat\/lon|on\/off|yes\/no|true\/false|pros\/cons)$/;
+/**
+ * Whether a slashed token names something rather than pairs two words ("products/services",
+ * "buy/sell", "EUR/USD"): it has a digit, "-", "_" or ".", or three parts, or it stands where a
+ * place is named (after in/into/from/to/of/under/at, before repo/branch/folder/project, or before "to").
+ */
+function namedBySlash(token: string, before: string, after: string): boolean {
+  if (/[\d_.-]/.test(token) || token.split('/').length > 2) return true;
+  return /\b(?:in|into|from|to|of|under|at|on)\s+(?:the\s+)?$/.test(before) || /^\s+(?:repo|repository|branch|folder|directory|dir|project|org|group|to|into)\b/.test(after);
+}
 /** "in my downloads", "the Desktop folder": a place on disk, a path by another name (not "download" the action). */
 const USER_FOLDER = /(?<=\b(?:in|from|to|into|under|inside)\s+(?:my|the)\s)downloads\b|\b(?:downloads|documents|desktop|pictures)(?=\s+(?:folder|directory|dir)\b)/g;
 // Not git@github.com:org/repo, which is a remote.
@@ -205,8 +225,16 @@ function prepare(task: string): { text: string; implied: string[][]; values: Set
   text = text.replace(URL, () => (values.add('url'), implied.push(['url'], ['web'], ['navigate']), ' '));
   // Code before paths: "document.title" is an expression, not a file.
   text = text.replace(CODE, () => (values.add('code'), implied.push(['script', 'evaluate', 'javascript']), ' '));
-  text = text.replace(PATH, () => (values.add('path'), implied.push(['file'], ['path']), ' '));
+  text = text.replace(PATH, (m) => (values.add('path'), implied.push(['file'], ['path'], ...extensionOf(m)), ' '));
   text = text.replace(QUOTED, () => (values.add('quoted'), ' '));
+  text = text.replace(CALLED, (_, verb: string) => (values.add('quoted'), ` ${verb} `));
+  text = text.replace(SLASHED, (m, at: number, all: string) => {
+    if (WORD_PAIR.test(m) || !namedBySlash(m, all.slice(Math.max(0, at - 16), at), all.slice(at + m.length, at + m.length + 16))) return m;
+    // "sections/hero.liquid": a file (its extension too long for PATH); "acme/web": a name, as if quoted.
+    if (/\.[a-z]\w*$/.test(m)) implied.push(['file'], ['path'], ...extensionOf(m)), values.add('path');
+    else values.add('quoted');
+    return ' ';
+  });
   if (/downloads|documents|desktop|pictures/.test(text)) text = text.replace(USER_FOLDER, () => (values.add('path'), implied.push(['file'], ['path']), ' '));
   // The number shapes look behind only where a digit or their anchor word stands, and only in tasks with a digit.
   const digits = /\d/.test(text);

@@ -6,7 +6,7 @@ import type { Sidecar } from '../ttc/types.js';
 import { Bm25fIndex, type FieldParams } from './bm25f.js';
 import { toolFields } from './documents.js';
 import { taskMode, toolMode, type Mode } from './intent.js';
-import { ARGUMENT_FIT_BOOST, identifiedObjects, parameterValueKinds } from './arguments.js';
+import { ARGUMENT_FIT_BOOST, holdsPath, identifiedObjects, parameterValueKinds } from './arguments.js';
 import { opposedVerbs, opposesTask } from './opposites.js';
 import { flattenConcepts, mentionsUrl, normalizeTask, readTask, type QueryOptions, type ValueKind } from './query.js';
 import { terms } from './tokenize.js';
@@ -47,6 +47,9 @@ function overlaps<T>(a: ReadonlySet<T>, b: ReadonlySet<T>): boolean {
   return false;
 }
 
+/** Within this share of a step's best score, the whole task's best tool is as good a first step. */
+const FIRST_STEP_TIE = 0.95;
+
 /** How much less a tool fits when it needs the id of its own thing and the task names none. */
 const UNNAMED_THING = 1.1;
 
@@ -65,6 +68,8 @@ interface IndexedTool {
   ids: ReadonlySet<string>;
   /** One of those is the thing its own name acts on (get_console_message: msgid). */
   needsOwnId: boolean;
+  /** One of its parameters could hold a file's path (holdsPath). */
+  holdsPath: boolean;
 }
 
 const keyOf = (server: string, tool: string) => `${server}/${tool}`;
@@ -165,6 +170,7 @@ export class ToolSearchIndex {
         navigates: NAVIGATES.test(tool.name) && parameterValueKinds(tool, 'all').has('url'),
         ids,
         needsOwnId: overlaps(ids, name),
+        holdsPath: holdsPath(tool),
       });
     }
     this.changed(server);
@@ -283,6 +289,8 @@ export class ToolSearchIndex {
       // A tool that needs the id of the very thing it acts on (get_console_message: msgid) fits a task that
       // names no such thing (no identifier, quoted name or other value) less than its sibling that lists them.
       else if (tool.needsOwnId && !identified.size && !values.size) lifted /= UNNAMED_THING;
+      // "open notes.md": a tool with nowhere to put the path (open_nodes) fits less, as one needing coordinates does.
+      if (values.has('path') && !tool.holdsPath) lifted /= ARGUMENT_FIT_BOOST;
       scores.set(id, lifted);
     }
     return scores;
@@ -370,7 +378,16 @@ export class ToolSearchIndex {
         if (!bests.has(step)) bests.set(step, this.best(step, filter));
         return bests.get(step);
       };
-      const firstStep = SEQUENCE.test(task) ? best(task.split(SEQUENCE)[0]!.trim()) : undefined;
+      const firstText = SEQUENCE.test(task) ? task.split(SEQUENCE)[0]!.trim() : undefined;
+      let firstStep: [string, number] | undefined;
+      if (firstText !== undefined) {
+        const scores = this.scores(firstText, filter);
+        firstStep = top(scores, 1)[0];
+        bests.set(firstText, firstStep);
+        // "stop profiling and save the trace": when the whole task's best fits the first step about as well
+        // as that step's own best, the near tie goes to the tool that fits the whole task.
+        if (firstStep && (scores.get(ranked[0]![0]) ?? 0) >= FIRST_STEP_TIE * firstStep[1]) firstStep = undefined;
+      }
       // The page at an address is reached with the browser of the tool that opens the task, when it is one.
       const lead = this.tools.get((firstStep ?? ranked[0]!)[0])!;
       const navigator = url ? this.navigatorOf(lead.server, byId, filter) : undefined;
