@@ -43,6 +43,11 @@ test('"use when" and deprecation sentences stay in the description', () => {
   const result = slimCatalog(catalog, PRESETS.balanced);
   const readFile = result.tools.find((t) => t.server === 'server-filesystem' && t.before.name === 'read_file')!;
   assert.match(readFile.after.description as string, /DEPRECATED: Use read_text_file instead\./);
+  // "Use to …" and "is used for …" say when to pick the tool too (DevTools' performance trace).
+  const trace = result.tools.find((t) => t.server === 'chrome-devtools-mcp' && t.before.name === 'performance_start_trace')!;
+  assert.match(trace.after.description as string, /Use to find frontend performance issues, Core Web Vitals \(LCP, INP, CLS\)/);
+  const used = slimOne({ name: 'sign', description: 'Sign a payload. It is used for webhook verification. The key is read from the environment.', inputSchema: { type: 'object' } });
+  assert.equal(used.tools[0]!.after.description, 'Sign a payload. It is used for webhook verification.');
 });
 
 const slimOne = (tool: RawTool) =>

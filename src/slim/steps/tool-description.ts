@@ -5,10 +5,10 @@ import { escapeRegExp } from '../../util/regexp.js';
 import type { Removal, SlimStep } from '../types.js';
 
 /** Sentences that tell the model when to pick the tool (or not): worth their tokens on every request. */
-const WHEN = /\b(use (this|it|when|for|if|only|instead)|useful (when|for)|when (you|the user) (need|want|ask)|do not use|don't use|prefer (this|it)|instead|deprecated)\b/i;
+const WHEN = /\b(use (this|it|when|for|if|only|instead|to)|(?:^|can be |is |are )used (?:to|for|when)|useful (when|for)|when (you|the user) (need|want|ask)|do not use|don't use|prefer (this|it)|instead|deprecated)\b/i;
 
 /** A list item that is itself a "when" ("- Use this instead of grep"): kept even when its list's introduction is not. */
-const WHEN_ITEM = /^(?:[-*•]|\d+[.)])\s*(?:use (?:this|it|when|for|if|only|instead)|useful (?:when|for)|do not use|don't use|never use|prefer (?:this|it)|deprecated)\b/i;
+const WHEN_ITEM = /^(?:[-*•]|\d+[.)])\s*(?:use (?:this|it|when|for|if|only|instead|to)|useful (?:when|for)|do not use|don't use|never use|prefer (?:this|it)|deprecated)\b/i;
 
 /**
  * Sentences that say what the tool gives back or what it is for ("Returns size, permissions…",
