@@ -25,8 +25,10 @@ const PARAMETER_KINDS: readonly [ValueKind, RegExp][] = [
   ['code', /^(?:code|script|function|expression|js|javascript)$/i],
   ['sql', /^(?:sql|query|statement)$/i],
   ['time', /^(?:start|end|due|time|date|since|until|datetime|date_?time|time_?(?:min|max)|(?:start|end|due|from|to)_?(?:time|date|date_?time|at))$/i],
-  ['url', /(?:^|_)(?:url|uri|href)$|[a-z](?:Url|URL|Uri|URI|Href)$/],
+  // Each kind twice: a whole or snake_case name in any case (`url`, `page_URL`), and a camelCase
+  // ending, case-sensitive so that `curl` and `gmail` do not end in a URL or a mail.
   ['url', /(?:^|_)(?:url|uri|href)$/i],
+  ['url', /[a-z](?:Url|URL|Uri|URI|Href)$/],
   ['email', /(?:^|_)e?mail(?:_?address)?$|^recipients?$/i],
   ['email', /[a-z]E[mM]ail$|[a-z]Mail(?:Address)?$/],
   // The number of an issue, pull or merge request: what "#501" and "PR 42" hand over (not a page or line number).
