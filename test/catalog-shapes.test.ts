@@ -14,11 +14,14 @@ const fail = (data: unknown) => {
 };
 
 describe('tool lists in other shapes (tool-shapes.ts)', () => {
-  test('an MCP tools/list result is taken exactly as it came, unknown keys and all', () => {
-    const tool = { name: 'go', description: 'Go.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true }, 'x-vendor': 1 };
-    assert.deepEqual(read({ tools: [tool] }).servers[0]!.tools[0], tool);
-    assert.deepEqual(read([tool]).servers[0]!.tools[0], tool, 'a bare array too');
-    assert.deepEqual(read({ tools: [{ name: 'bare' }] }).servers[0]!.tools[0], { name: 'bare' }, 'a tool without a schema is not given one');
+  test('an MCP tools/list result is taken exactly as it came, unknown keys, key order and a server key all', () => {
+    const tool = { name: 'go', description: 'Go.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true }, 'x-vendor': 1, server: 'elsewhere' };
+    const exact = (data: unknown) => JSON.stringify(read(data).servers[0]!.tools[0]);
+    assert.equal(exact({ tools: [tool] }), JSON.stringify(tool), 'byte for byte: measure counts these bytes');
+    assert.equal(exact([tool]), JSON.stringify(tool), 'a bare array too');
+    assert.deepEqual(servers([tool]), [['corpus', ['go']]], "an MCP tool's own server key does not move it");
+    assert.equal(exact({ tools: [{ name: 'bare' }] }), '{"name":"bare"}', 'a tool without a schema is not given one');
+    assert.deepEqual(servers({ tools: [] }), [['corpus', []]], 'an empty tools/list is still its server, with no tools');
   });
 
   test("Anthropic's input_schema, OpenAI's function tools and corpus keys (tool, tool_name, schema, parameters) become MCP keys", () => {
@@ -37,10 +40,10 @@ describe('tool lists in other shapes (tool-shapes.ts)', () => {
 
   test('tools that name their server are listed under it, in order of first appearance; the rest under the file name', () => {
     assert.deepEqual(
-      servers({ tools: [{ server: 'fs', tool: 'read' }, { server: 'git', tool: 'log' }, { server: 'fs', name: 'write', inputSchema: {} }, { name: 'loose' }] }),
+      servers({ tools: [{ server: 'fs', tool: 'read' }, { server: 'git', tool: 'log' }, { server: 'fs', tool_name: 'write', parameters: {} }, { name: 'loose' }] }),
       [['fs', ['read', 'write']], ['git', ['log']], ['corpus', ['loose']]],
     );
-    assert.equal('server' in read([{ server: 'fs', name: 'write', inputSchema: {} }]).servers[0]!.tools[0]!, false, 'the server key is where it is listed, not a tool key');
+    assert.equal('server' in read([{ server: 'fs', tool: 'write', schema: {} }]).servers[0]!.tools[0]!, false, 'a renamed tool is listed under its server, which is not a tool key');
   });
 
   test('a map of tool name → description (MetaTool) is one server of schemaless tools', () => {
@@ -54,8 +57,15 @@ describe('tool lists in other shapes (tool-shapes.ts)', () => {
 
   test('what is not a tool list still gets a one-line error naming the file and item', () => {
     assert.match(fail({ tools: [{ description: 'no name' }] }), /^corpus\.json: tools\[0\] has no string "name" \(nor "tool", "tool_name", "toolName"\)/);
-    assert.match(fail([{ name: 'ok' }, 3]), /^corpus\.json: tools\[1\] is not an object/);
-    assert.match(fail({ weather: 'x', count: 3 }), /^corpus\.json: "format" is undefined/, 'a map with a non-string value is not a description map');
-    assert.match(fail('text'), /^corpus\.json: expected a JSON object/);
+    assert.match(fail([{ name: 'ok' }, 3]), /^corpus\.json: item\[1\] is not an object/);
+    assert.match(fail([{ type: 'function', function: { description: 'x' } }]), /item\[0\] is an OpenAI function tool whose "function" has no string "name"/);
+    assert.match(fail('text'), /^corpus\.json: expected a catalog written by --save, a tools\/list result or a list of tools/);
+    assert.match(fail({ mcpServers: { fs: { command: 'npx' } } }), /looks like an MCP client config, not a catalog; pass it with --config corpus\.json/);
+  });
+
+  test('only a map of names to sentences is a description map: a single tool, a package file or a version list is not', () => {
+    for (const data of [{ weather: 'x', count: 3 }, { name: 'weather', description: 'Get the forecast.' }, { type: 'module' }, { node: '20' }, { version: '1.0.0', main: 'index.js' }]) {
+      assert.match(fail(data), /^corpus\.json: "format" is undefined/, JSON.stringify(data));
+    }
   });
 });

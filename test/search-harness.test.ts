@@ -122,7 +122,8 @@ describe('query sets in their published formats', () => {
     const spec = sets.get(name)!;
     return loadSet(name, join(ROOT, spec.queries), spec.catalogs.map((c) => join(ROOT, c)));
   };
-  const same = (q: { query: string; gold: ReadonlySet<string>; grades: ReadonlyMap<string, number> }) => ({ query: q.query.trim(), gold: [...q.gold].map((id) => id.slice(id.lastIndexOf('/') + 1).toLowerCase()).sort() });
+  // MetaTool's published catalog is one server named after its file (plugin_des), the converted one "metatool".
+  const same = (q: { query: string; gold: ReadonlySet<string> }) => ({ query: q.query.trim(), gold: [...q.gold].map((id) => id.replace(/^(?:plugin_des|metatool)\//, 'metatool/')).sort() });
 
   test("mcpproxy-go's golden set and corpus, as published, load to the converted set: same ids, gold and grades", () => {
     const native = loadSet('native', join(NATIVE, 'mcpproxy-golden/065_retrieval_golden_v1.json'), [join(NATIVE, 'mcpproxy-golden/083_corpus_v2.tools.json')]);
@@ -156,7 +157,7 @@ describe('query sets in their published formats', () => {
     assert.deepEqual([...r!.gold], ['srv/c']);
     assert.throws(() => parseQueries(JSON.stringify([{ query: 'do', gold: ['srv/a'] }, { query: '', gold: ['srv/a'] }]), 'g.json', ids), /^SlimError: g\.json: \[1\]: "query" must be a non-empty string/);
     assert.throws(() => parseQueries('Query,Tool\ndo,srv/a\ndo,srv/z\n', 'g.csv', ids), /g\.csv:3: tool "srv\/z" is not in the catalogs/);
-    assert.throws(() => parseQueries('Text,Answer\ndo,srv/a\n', 'g.csv', ids), /g\.csv:1: a CSV header needs a query column/);
+    assert.throws(() => parseQueries('Foo,Bar\ndo,srv/a\n', 'g.csv', ids), /g\.csv:1: a CSV header needs a query column/);
     assert.deepEqual([...parseQueries('Question,Tools\n"do a, then b","srv/a;srv/b"\n', 'g.csv', ids)[0]!.gold], ['srv/a', 'srv/b']);
     const cased = new Set(['plugins/WolframAlpha', 'plugins/wolfram', 'Srv/Go', 'srv/go']);
     assert.deepEqual([...parseQueries('{"query":"q","gold":["wolframalpha","PLUGINS:WOLFRAM"]}', 'g.jsonl', cased)[0]!.gold], ['plugins/WolframAlpha', 'plugins/wolfram'], 'another letter case, when only one tool matches');
@@ -164,11 +165,50 @@ describe('query sets in their published formats', () => {
     assert.throws(() => parseQueries('{"query":"q","gold":["SRV/GO"]}', 'g.jsonl', cased), /could be Srv\/Go or srv\/go/);
   });
 
+  test('what is wrong with labels, gold or a document is said plainly, with its place', () => {
+    const ids = new Set(['srv/a', 'srv/b']);
+    const err = (text: string, file = 'g.json') => {
+      try {
+        parseQueries(text, file, ids);
+      } catch (e) {
+        return (e as Error).message;
+      }
+      assert.fail('expected an error');
+    };
+    const labels = (l: unknown) => err(JSON.stringify({ queries: [{ query: 'q', labels: l }] }));
+    assert.match(labels([{ tool_id: 'srv/a', relevance: 'high' }]), /queries\[0\]: labels\[0\]\.relevance must be a number ≥ 0/);
+    assert.match(labels([{ tool_id: 'srv/a', relevance: null }]), /labels\[0\]\.relevance must be a number/);
+    assert.match(labels([{ tool_id: 'srv/a', relevance: 0 }]), /no entry of "labels" has a relevance above 0/);
+    assert.match(labels([]), /"labels" must be a non-empty array/);
+    assert.match(labels([{ relevance: 2 }]), /labels\[0\] has no "tool_id"/);
+    assert.match(labels([{ tool_id: 'srv/a', relevance: 2 }, { tool_id: 'srv/a', relevance: 1 }]), /labels names "srv\/a" twice/);
+    assert.match(labels([{ tool_id: 'srv/a', relevance: 2 }, { tool_id: 'srv/x', relevance: 0 }]), /tool "srv\/x" is not in the catalogs/, 'a judged negative must name a tool too');
+    assert.match(err(JSON.stringify([{ query: 'q', labels: [{ tool_id: 'srv/a' }], gold: ['srv/b'] }])), /"labels" and "gold" both give gold; keep one/);
+    assert.match(err(JSON.stringify([{ query: 'q', tool: 'srv/a', expected_tools: ['srv/b'] }])), /"tool" and "expected_tools" both give gold/);
+    assert.match(err(JSON.stringify([{ query: 'q', gold: [{ relevance: 2 }] }])), /gold\[0\] names no tool/);
+    assert.match(err('{\n  "items": []\n}\n'), /^g\.json: a JSON object of queries needs a "queries" array \(its keys: items\)/);
+    assert.match(err('[\n{"query": "q", "gold": "srv/a"},\n'), /^g\.json: not valid JSON/, 'a broken array is reported as the file, not as its first line');
+    assert.deepEqual([...parseQueries('{\n  "query": "q",\n  "gold": "srv/a"\n}\n', 'g.json', ids)[0]!.gold], ['srv/a'], 'one query written over several lines');
+    // CSV: a byte-order mark and blank rows are nothing; a row's line is where it starts; an unclosed quote is an error.
+    assert.equal(parseQueries('\uFEFFQuery,Tool\ndo,srv/a\n,\n\n', 'g.csv', ids).length, 1);
+    assert.match(err('Query,Tool\n"two\nlines",srv/a\nthree,srv/z\n', 'g.csv'), /^g\.csv:4: tool "srv\/z"/);
+    assert.match(err('Query,Tool\ndo,srv/a\n"never closed,srv/a\n', 'g.csv'), /^g\.csv:3: a quoted field opens here and is never closed/);
+  });
+
   test('bench:search reads a published set with its baseline from the command line', () => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/search/run.ts'), '--queries', join(NATIVE, 'mcpproxy-golden/065_retrieval_golden_v1.json'), '--catalog', join(NATIVE, 'mcpproxy-golden/065_corpus_v1.tools.json'), '--baseline', join(NATIVE, 'mcpproxy-golden/065_baseline_v1.json')], { encoding: 'utf8', cwd: ROOT });
     assert.equal(run.status, 0, run.stderr);
     assert.match(run.stdout, /47 queries, 45 tools in 7 server\(s\)/);
     assert.match(run.stdout, /Recall@1\s+0\.418\s+\d\.\d{3} (better|worse|same)/);
+    const bench = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/search/run.ts'), ...args], { encoding: 'utf8', cwd: ROOT });
+    const queries = ['--queries', join(NATIVE, 'mcpproxy-golden/065_retrieval_golden_v1.json'), '--catalog', join(NATIVE, 'mcpproxy-golden/065_corpus_v1.tools.json')];
+    const notBaseline = bench(...queries, '--baseline', join(NATIVE, 'mcpproxy-golden/065_corpus_v1.tools.json'));
+    assert.equal(notBaseline.status, 2);
+    assert.match(notBaseline.stderr, /065_corpus_v1\.tools\.json: no baseline metrics in it/);
+    assert.equal(notBaseline.stdout.includes('queries,'), false, 'it fails before any set runs');
+    const alone = bench('--set', 'mcpproxy-golden', '--baseline', join(NATIVE, 'mcpproxy-golden/065_baseline_v1.json'));
+    assert.equal(alone.status, 2);
+    assert.match(alone.stderr, /--catalog, --name and --baseline go with --queries/);
   });
 });
 

@@ -16,14 +16,18 @@ const LABELS: Record<BaselineMetric, string> = { recall1: 'Recall@1', recall3: '
 const SHOWN: BaselineMetric[] = ['recall1', 'recall5', 'mrr', 'ndcg10'];
 
 export function readBaseline(file: string): Baseline {
-  let data: { recall_at?: Record<string, unknown>; mrr?: unknown; ndcg_at_10?: unknown };
+  let data: { recall_at?: Record<string, unknown>; mrr?: unknown; ndcg_at_10?: unknown } | null;
   try {
     data = JSON.parse(readFileSync(file, 'utf8')) as typeof data;
   } catch (error) {
     throw new SlimError('config', `${shown(file)}: cannot read the baseline (${(error as Error).message})`);
   }
-  const found: Record<BaselineMetric, unknown> = { recall1: data.recall_at?.['1'], recall3: data.recall_at?.['3'], recall5: data.recall_at?.['5'], mrr: data.mrr, ndcg10: data.ndcg_at_10 };
-  return Object.fromEntries(Object.entries(found).filter(([, v]) => typeof v === 'number')) as Baseline;
+  const found: Record<BaselineMetric, unknown> = { recall1: data?.recall_at?.['1'], recall3: data?.recall_at?.['3'], recall5: data?.recall_at?.['5'], mrr: data?.mrr, ndcg10: data?.ndcg_at_10 };
+  const metrics = Object.fromEntries(Object.entries(found).filter(([, v]) => typeof v === 'number')) as Baseline;
+  if (Object.keys(metrics).length === 0) {
+    throw new SlimError('config', `${shown(file)}: no baseline metrics in it; expected mcpproxy-go's baseline format ({"recall_at": {"1": …, "5": …}, "mrr": …, "ndcg_at_10": …})`);
+  }
+  return metrics;
 }
 
 const mark = (ours: number, theirs: number) => {
@@ -44,5 +48,5 @@ export function baselineTable(baseline: Baseline, results: readonly KindResult[]
     ...row('Recall@1, share of graded tools', baseline.recall1, (s) => s.share1),
     ...row('Recall@5, share of graded tools', baseline.recall5, (s) => s.share5),
   ];
-  return table(['metric', 'mcpproxy BM25', ...results.map((r) => r.kind)], rows);
+  return table(['metric', 'baseline', ...results.map((r) => r.kind)], rows);
 }

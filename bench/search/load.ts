@@ -81,22 +81,12 @@ export function toolIdCandidates(written: string, ids: ReadonlySet<string>, byNa
 export function parseQueries(text: string, file: string, ids: ReadonlySet<string>): Query[] {
   const queries: Query[] = [];
   const seenIds = new Set<string>();
-  const byName = new Map<string, string[]>();
-  for (const id of ids) {
-    // A server's name may hold a "/" (an npm scope), a tool's name seldom does.
-    const name = id.slice(id.lastIndexOf('/') + 1);
-    byName.set(name, [...(byName.get(name) ?? []), id]);
-  }
+  const exact = idLookup(ids);
   // Sets spell names in their own case (MetaTool's "WolframAlpha" for "wolframalpha"): the same lookups over lower-case ids.
   const lower = (id: string) => id.toLowerCase();
   const idsByLower = new Map<string, string[]>();
   for (const id of ids) idsByLower.set(lower(id), [...(idsByLower.get(lower(id)) ?? []), id]);
-  const lowerIds = new Set(idsByLower.keys());
-  const lowerByName = new Map<string, string[]>();
-  for (const id of lowerIds) {
-    const name = id.slice(id.lastIndexOf('/') + 1);
-    lowerByName.set(name, [...(lowerByName.get(name) ?? []), id]);
-  }
+  const folded = idLookup(new Set(idsByLower.keys()));
   queryRecords(text, file).forEach(({ at, place, data, invalid }) => {
     // A declaration (not an arrow) so that TypeScript narrows the checked values after each call.
     function fail(what: string, showFormat = true): never {
@@ -104,22 +94,23 @@ export function parseQueries(text: string, file: string, ids: ReadonlySet<string
     }
     if (invalid !== undefined) fail(invalid);
     if (!isObject(data)) fail('not a JSON object');
-    const { query, gold, grades } = readQueryFields(data);
+    const { query, gold, grades, negatives = [], error } = readQueryFields(data);
     const { kind } = data;
     // Sets without ids are common; the record's place is one.
     const id = data.id === undefined ? place : typeof data.id === 'number' ? String(data.id) : data.id;
     if (typeof id !== 'string' || id === '') fail('"id", when given, must be a non-empty string');
     if (seenIds.has(id)) fail(`"id" ${JSON.stringify(id)} is used twice`);
     if (typeof query !== 'string' || query.trim() === '') fail('"query" must be a non-empty string');
-    if (gold === undefined || gold.length === 0) fail('"gold" must be a "server/tool" string or a non-empty array of them');
-    if (grades === undefined || ![...grades.values()].every(isGrade)) fail('"grades" must map "server/tool" to a number ≥ 0');
+    if (error !== undefined) fail(error);
+    if (![...grades.values()].every(isGrade)) fail('"grades" must map "server/tool" to a number ≥ 0');
+    if (gold.length === 0) fail('"gold" must be a "server/tool" string or a non-empty array of them');
     const resolve = (tool: string): string => {
-      let found = toolIdCandidates(tool, ids, byName);
-      if (found.length === 0) found = toolIdCandidates(lower(tool), lowerIds, lowerByName).flatMap((id) => idsByLower.get(id)!);
+      let found = toolIdCandidates(tool, ids, exact);
+      if (found.length === 0) found = toolIdCandidates(lower(tool), folded.ids, folded).flatMap((id) => idsByLower.get(id)!);
       if (found.length === 1) return found[0]!;
       if (found.length > 1) fail(`tool ${JSON.stringify(tool)} could be ${found.join(' or ')}; write it as server/tool`, false);
       const near = closest(tool, ids);
-      fail(`tool ${JSON.stringify(tool)} is not in the catalogs${near ? ` (did you mean ${JSON.stringify(near)}?)` : ''}; ids are <server>/<tool name>, and a raw {"tools": [...]} file's server is its file name without .json`, false);
+      fail(`tool ${JSON.stringify(tool)} is not in the catalogs${near ? ` (did you mean ${JSON.stringify(near)}?)` : ''}; ids are <server>/<tool name>, the server being the one the catalog names (a raw {"tools": [...]} file's is its file name without .json)`, false);
     };
     const graded = new Map<string, number>();
     for (const [tool, g] of grades) {
@@ -127,13 +118,24 @@ export function parseQueries(text: string, file: string, ids: ReadonlySet<string
       if (graded.has(id)) fail(`"grades" names ${id} twice (as ${JSON.stringify(tool)} too)`, false);
       graded.set(id, g as number);
     }
+    negatives.forEach(resolve);
     const goldIds = gold.map(resolve);
     for (const g of goldIds) if (!graded.has(g)) graded.set(g, 2);
     seenIds.add(id);
     queries.push({ id, query, gold: new Set(goldIds), grades: graded, ...(typeof kind === 'string' ? { kind } : {}) });
   });
-  if (queries.length === 0) throw new SlimError('config', `${file}: no queries (expected one JSON object per line)`);
+  if (queries.length === 0) throw new SlimError('config', `${file}: no queries in it`);
   return queries;
+}
+
+/** Tool ids, and the ids each bare tool name belongs to (a server's name may hold a "/", an npm scope; a tool's seldom does). */
+function idLookup(ids: ReadonlySet<string>): Map<string, string[]> & { ids: ReadonlySet<string> } {
+  const byName = new Map<string, string[]>();
+  for (const id of ids) {
+    const name = id.slice(id.lastIndexOf('/') + 1);
+    byName.set(name, [...(byName.get(name) ?? []), id]);
+  }
+  return Object.assign(byName, { ids });
 }
 
 export interface LoadedSet {

@@ -15,7 +15,7 @@ import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SlimError, isSlimError } from '../../src/errors.js';
 import { fmt } from '../_table.js';
-import { baselineTable, readBaseline } from './baseline.js';
+import { baselineTable, readBaseline, type Baseline } from './baseline.js';
 import { evaluate, KINDS } from './evaluate.js';
 import { latencySection } from './latency.js';
 import { loadSet, resolvePath, shown, type LoadedSet } from './load.js';
@@ -63,11 +63,19 @@ function plan(argv: string[]): Plan {
   return { sets: sets.map((spec) => ({ spec, base: ROOT })), latency: true, misses };
 }
 
-function load({ spec, base }: Plan['sets'][number]): LoadedSet {
-  return loadSet(spec.name, resolvePath(spec.queries, base), spec.catalogs.map((c) => resolvePath(c, base)));
+/** A set with its queries, catalogs and baseline read. */
+interface Loaded extends LoadedSet {
+  baseline?: { file: string; metrics: Baseline };
 }
 
-function runSet(set: LoadedSet, { spec, base }: Plan['sets'][number], misses: boolean): void {
+function load({ spec, base }: Plan['sets'][number]): Loaded {
+  const set = loadSet(spec.name, resolvePath(spec.queries, base), spec.catalogs.map((c) => resolvePath(c, base)));
+  if (!spec.baseline) return set;
+  const file = resolvePath(spec.baseline.file, base);
+  return { ...set, baseline: { file, metrics: readBaseline(file) } };
+}
+
+function runSet(set: Loaded, { spec }: Plan['sets'][number], misses: boolean): void {
   const servers = set.catalog.servers.length;
   const catalogs = set.catalogFiles.length === 1 ? shown(set.catalogFiles[0]!) : `${set.catalogFiles.length} files`;
   console.log(`== ${set.name}: ${spec.about} ==\n`);
@@ -76,10 +84,9 @@ function runSet(set: LoadedSet, { spec, base }: Plan['sets'][number], misses: bo
   console.log(setTable(set, results));
   const labels = labelTable(results);
   if (labels) console.log(`\nby query kind:\n${labels}`);
-  if (spec.baseline) {
-    const file = resolvePath(spec.baseline.file, base);
-    console.log(`\nagainst ${shown(file)} (${spec.baseline.about}):`);
-    console.log(baselineTable(readBaseline(file), results));
+  if (set.baseline && spec.baseline) {
+    console.log(`\nagainst ${shown(set.baseline.file)} (${spec.baseline.about}):`);
+    console.log(baselineTable(set.baseline.metrics, results));
   }
   if (misses) console.log(`\nmisses (full documents, no gold tool in the top 5):\n${missesList(set)}`);
   console.log('');

@@ -14,14 +14,17 @@ export function newCatalog(servers: ServerEntry[], createdAt = new Date().toISOS
 }
 
 
+/** The server a file's tools belong to when nothing else names it: the file name without `.json`. */
+const fileServer = (file: string): string => basename(file).replace(/\.json$/i, '');
+
 /** A tool list of any shape tool-shapes.ts reads, as servers: those its tools name, else one named after the file. */
-function toolListCatalog(items: JsonValue[], file: string): Catalog {
+function toolListCatalog(items: JsonValue[], where: string, file: string): Catalog {
   const shaped = items.map((item, i) => {
     const out = shapeTool(item);
-    if (typeof out === 'string') throw new SlimError('config', `${file}: tools[${i}] ${out}; every tool needs a name`);
+    if (typeof out === 'string') throw new SlimError('config', `${file}: ${where}[${i}] ${out}; every tool needs a name`);
     return out;
   });
-  return fromServers(groupByServer(shaped, basename(file).replace(/\.json$/i, '')), file);
+  return fromServers(groupByServer(shaped, fileServer(file)), file);
 }
 
 function fromServers(servers: Map<string, RawTool[]>, file: string): Catalog {
@@ -51,10 +54,13 @@ export function parseCatalog(text: string, file: string): Catalog {
   } catch (error) {
     throw new SlimError('config', `${file}: not valid JSON (${(error as Error).message}); pass a file written by --save`);
   }
-  if (Array.isArray(data)) return toolListCatalog(data, file);
-  if (!isObject(data)) throw new SlimError('config', `${file}: expected a JSON object written by --save`);
-  if (data.format === undefined && Array.isArray(data.tools)) return toolListCatalog(data.tools, file);
-  if (isDescriptionMap(data)) return fromServers(new Map([[basename(file).replace(/\.json$/i, ''), descriptionMapTools(data)]]), file);
+  if (Array.isArray(data)) return toolListCatalog(data, 'item', file);
+  if (!isObject(data)) throw new SlimError('config', `${file}: expected a catalog written by --save, a tools/list result or a list of tools`);
+  if (data.format === undefined && Array.isArray(data.tools)) return toolListCatalog(data.tools, 'tools', file);
+  if (isDescriptionMap(data)) return fromServers(new Map([[fileServer(file), descriptionMapTools(data)]]), file);
+  if (data.format === undefined && (isObject(data.mcpServers) || isObject(data.servers) || isObject(data.mcp))) {
+    throw new SlimError('config', `${file}: this looks like an MCP client config, not a catalog; pass it with --config ${file}`);
+  }
   if (data.format !== CATALOG_FORMAT) {
     throw new SlimError('config', `${file}: "format" is ${JSON.stringify(data.format)}, expected "${CATALOG_FORMAT}"; pass a file written by --save, a tools/list result ({"tools": [...]}), a bare array of tools or a map of tool name to description`);
   }

@@ -16,11 +16,11 @@
 import { isJsonObject } from '../schema/walk.js';
 import type { JsonObject, JsonValue, RawTool } from './types.js';
 
-const NAME_KEYS = ['name', 'tool', 'tool_name', 'toolName'] as const;
+export const NAME_KEYS = ['name', 'tool', 'tool_name', 'toolName'] as const;
 const SCHEMA_KEYS = ['inputSchema', 'input_schema', 'parameters', 'schema', 'input'] as const;
-const SERVER_KEYS = ['server', 'server_name', 'serverName'] as const;
+export const SERVER_KEYS = ['server', 'server_name', 'serverName'] as const;
 /** Keys of the source shape that the MCP shape says another way: not carried over. */
-const RENAMED: ReadonlySet<string> = new Set([...NAME_KEYS, ...SCHEMA_KEYS, ...SERVER_KEYS, 'tool_id', 'toolId', 'id']);
+const RENAMED: ReadonlySet<string> = new Set([...NAME_KEYS, ...SCHEMA_KEYS, ...SERVER_KEYS, 'tool_id', 'toolId', 'id', 'description', 'type', 'function']);
 
 /** Why a list item is not a tool: a message fragment for the caller's error. */
 export type ToolShapeError = string;
@@ -31,49 +31,61 @@ export interface ShapedTool {
   server?: string;
 }
 
-const firstString = (o: JsonObject, keys: readonly string[]): string | undefined => {
+export const firstString = (o: JsonObject, keys: readonly string[]): string | undefined => {
   for (const k of keys) if (typeof o[k] === 'string' && o[k] !== '') return o[k] as string;
   return undefined;
 };
 
-/** One list item → an MCP tool, or why it is not one. */
+/** An MCP tool as a server sends it: a string name and an inputSchema (or no schema under any name). */
+const isMcpShaped = (item: JsonObject): boolean => typeof item.name === 'string' && (item.inputSchema !== undefined || !SCHEMA_KEYS.some((k) => k in item));
+
+/**
+ * One list item → an MCP tool, or why it is not one. An MCP-shaped item is taken exactly as it
+ * came, any `server` key included (measure counts its bytes); only items in other shapes are
+ * renamed, and only they may name the server they belong to (mcpproxy-go's corpus does).
+ */
 export function shapeTool(item: JsonValue): ShapedTool | ToolShapeError {
   if (!isJsonObject(item)) return 'is not an object';
+  if (isMcpShaped(item)) return { tool: item as RawTool };
   // OpenAI: {"type": "function", "function": {...}}.
   const fn = item.type === 'function' && isJsonObject(item.function) ? item.function : undefined;
   const source = fn ?? item;
-  const server = firstString(item, SERVER_KEYS);
-  if (!fn && typeof item.name === 'string' && (item.inputSchema !== undefined || !SCHEMA_KEYS.some((k) => k in item))) {
-    // Already an MCP tool (or one without a schema): as it came, apart from the server it names.
-    if (server === undefined) return { tool: item as RawTool };
-    const tool = { ...item } as RawTool;
-    for (const k of SERVER_KEYS) delete tool[k];
-    return { tool, server };
-  }
   const name = firstString(source, NAME_KEYS);
-  if (name === undefined) return `has no string "name" (nor ${NAME_KEYS.slice(1).map((k) => `"${k}"`).join(', ')})`;
+  if (name === undefined) {
+    return fn ? 'is an OpenAI function tool whose "function" has no string "name"' : `has no string "name" (nor ${NAME_KEYS.slice(1).map((k) => `"${k}"`).join(', ')})`;
+  }
   const tool: JsonObject = { name };
   if (typeof source.description === 'string') tool.description = source.description;
   const schemaKey = SCHEMA_KEYS.find((k) => isJsonObject(source[k]));
   if (schemaKey) tool.inputSchema = source[schemaKey]!;
-  // What the MCP shape has no key for (annotations, titles) stays, under its own name.
-  for (const [k, v] of Object.entries(source)) if (!(k in tool) && !RENAMED.has(k) && k !== 'description' && k !== 'type' && k !== 'function') tool[k] = v;
+  // What the MCP shape has no key for (annotations, titles) stays, under its own name; a
+  // corpus's `tool_id` only says server and name again.
+  for (const [k, v] of Object.entries(source)) if (!(k in tool) && !RENAMED.has(k)) tool[k] = v;
+  const server = firstString(item, SERVER_KEYS);
   return { tool: tool as RawTool, ...(server !== undefined ? { server } : {}) };
 }
 
+/** Keys that say a JSON object is a tool, a config or a package file, not a map of tool names. */
+const NOT_TOOL_NAMES: ReadonlySet<string> = new Set([...NAME_KEYS, ...SCHEMA_KEYS, ...SERVER_KEYS, 'description', 'type', 'version', '$schema', 'tools', 'servers', 'format', 'mcpServers', 'mcp']);
+
 /**
- * A map of tool name → description (`{"weather": "Get the forecast…"}`): every value a string and
- * no key that a catalog or a tools/list result has.
+ * A map of tool name → description (`{"weather": "Get the forecast…"}`, MetaTool's
+ * `plugin_des.json`): every value a sentence (words with spaces between), no key that a tool, a
+ * catalog, a client config or a package file has. `{"node": "20"}` and `{"type": "module"}` are not.
  */
 export function isDescriptionMap(data: JsonObject): boolean {
   const entries = Object.entries(data);
-  return entries.length > 0 && !('tools' in data) && !('servers' in data) && !('format' in data) && entries.every(([, v]) => typeof v === 'string');
+  return entries.length > 0 && entries.every(([k, v]) => !NOT_TOOL_NAMES.has(k) && typeof v === 'string' && /\S\s+\S/.test(v));
 }
 
+/**
+ * The tools of a description map. Each gets the empty object schema MCP requires of every tool
+ * (as `scripts/convert-datasets.ts` gives MetaTool's), so what measure counts is a real tools/list.
+ */
 export const descriptionMapTools = (data: JsonObject): RawTool[] =>
   Object.entries(data).map(([name, description]) => ({ name, description: description as string, inputSchema: { type: 'object' } }));
 
-/** Tools grouped by the server each names, in order of first appearance; unnamed ones under `fallback`. */
+/** Tools grouped by the server each names, in order of first appearance; unnamed ones (and an empty list) under `fallback`. */
 export function groupByServer(tools: readonly ShapedTool[], fallback: string): Map<string, RawTool[]> {
   const servers = new Map<string, RawTool[]>();
   for (const { tool, server = fallback } of tools) {
@@ -81,5 +93,6 @@ export function groupByServer(tools: readonly ShapedTool[], fallback: string): M
     if (list) list.push(tool);
     else servers.set(server, [tool]);
   }
+  if (servers.size === 0) servers.set(fallback, []);
   return servers;
 }

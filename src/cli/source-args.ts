@@ -27,8 +27,9 @@ export const SOURCE_HELP = `What to measure (combine freely; with none, the MCP 
                          .gemini/settings.json, opencode.json (repeatable)
   --client NAME          read --config as this client's format: claude-code, claude-desktop,
                          cursor, vscode, codex, gemini, opencode (default: from the file)
-  --catalog FILE|DIR     a catalog saved with --save, or a raw tools/list result (repeatable);
-                         a directory: every *.json in it but *.meta.json
+  --catalog FILE|DIR     a catalog saved with --save, a raw tools/list result, or another tool
+                         list (a bare array; Anthropic, OpenAI or corpus keys; name → description)
+                         (repeatable); a directory: every *.json in it but *.meta.json
   --demo                 the embedded default: real MCP servers from npm
   --name NAME            the name of the server given after -- or by --url
   --timeout SECONDS      per server, for starting and listing (default 30)`;

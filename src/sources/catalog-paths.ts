@@ -22,7 +22,7 @@ function catalogPaths(path: string, cwd = process.cwd()): string[] {
     .filter((e) => /\.json$/i.test(e.name) && !/\.meta\.json$/i.test(e.name) && !e.name.startsWith('.') && isFile(e))
     .map((e) => e.name)
     .sort();
-  if (files.length === 0) throw new SlimError('config', `${path}: a directory without catalog files (*.json); pass saved catalogs or raw tools/list results, or a directory of them`);
+  if (files.length === 0) throw new SlimError('config', `${path}: a directory without catalog files (*.json); pass saved catalogs, tools/list results or tool lists, or a directory of them`);
   return files.map((f) => join(path, f));
 }
 
