@@ -426,6 +426,19 @@ test('names and places written as values are not words about the tool', () => {
   assert.ok(readTask('turn this summary into q3_report.pdf').concepts.some((c) => c.has('pdf')), 'a .pdf is about PDF');
   const liquid = readTask('check sections/hero.liquid for errors');
   assert.ok(liquid.values.has('path') && liquid.concepts.some((c) => c.has('liquid')), 'hero.liquid is a Liquid file');
+  // Not names: "called twice", "so-called", a word the lexicons know, a #channel; a value already set aside is not the name.
+  for (const [task, word] of [['a function called twice', 'twice'], ['the so-called helper', 'helper'], ['named entity recognition', 'entiti'], ["titled 'Q3 plan' summarizing sales", 'summar']] as const)
+    assert.ok(readTask(task).written.has(word), `${task}: ${word} stays a word`);
+  assert.ok(readTask('post in a channel named #general').values.has('channel'), 'a #channel keeps its own shape');
+  // Dotted words that are not files: a schema.table, a library, "a.m.": values, but not paths.
+  for (const task of ['count rows in auth.users', 'middleware in Next.js 14', 'at 9 a.m. tomorrow']) assert.ok(!readTask(task).values.has('path'), `${task}: no file`);
+  // Extensions that are everyday words add no term: main.go is not "go".
+  const kindOf = (task: string, term: string) => readTask(task).concepts.some((c) => c.size === 1 && c.has(term));
+  assert.ok(!kindOf('read main.go', 'go') && readTask('read main.go').values.has('path') && kindOf('read report.xlsx', 'xlsx'), 'main.go is a file, not "go"; report.xlsx is a spreadsheet');
+  // Alternatives the lexicons know stay words even after "to"; a day written with slashes is a time.
+  assert.ok(readTask('export the table to CSV/Excel').written.has('csv') && readTask('export the table to CSV/Excel').written.has('excel'), 'CSV/Excel pairs two formats');
+  for (const task of ['due 12/25/2026', 'remind me on 12/25']) assert.ok(readTask(task).values.has('time'), `${task}: a day`);
+  assert.ok(!readTask('support 24/7').values.has('time'), '24/7 is no day');
   // "license" is a word, not the LICENSE file, unless it is called a file.
   assert.ok(!readTask('a monthly seat license').values.has('path') && readTask('update the license file').values.has('path'), 'license is a word unless a file');
 });
@@ -434,13 +447,21 @@ test('a task that hands over a path sets back tools with nowhere to put it', () 
   // open_nodes (memory) takes entity names: "open notes.md" is a file to read.
   assert.notEqual(rankTools(sharedCatalog(), 'open notes.md and summarize it for me', 1)[0]?.tool, 'open_nodes');
   assert.match(rankTools(sharedCatalog(), 'open notes.md and summarize it for me', 1)[0]?.tool ?? '', /read/);
-  assert.ok(holdsPath(tool('t', 'x', { outputPath: { type: 'string' } })) && !holdsPath(tool('t', 'x', { names: { type: 'array' } })) && !holdsPath(tool('t', 'x')), 'outputPath holds a path; names and nothing do not');
+  assert.equal(holdsPath(tool('t', 'x', { outputPath: { type: 'string' } })), true);
+  assert.equal(holdsPath(tool('t', 'x', { names: { type: 'array' } })), false);
+  assert.equal(holdsPath(tool('t', 'x')), false, 'properties {}: the tool takes nothing');
+  assert.equal(holdsPath({ name: 't', inputSchema: { $schema: 'http://json-schema.org/draft-07/schema#' } }), undefined, "a schema that says nothing of its parameters (server-gitlab's): unknown, not set back");
+  assert.equal(holdsPath(tool('t', 'x', { includeStackTraces: { type: 'boolean' }, favourite: { type: 'boolean' } })), false, 'whole words of the name: "deSt" and "uri" inside words are not a path');
+  assert.equal(holdsPath(tool('t', 'x', { params: { type: 'object', properties: { workspaceRoot: { type: 'string' } } } })), true, 'one level into an object parameter');
+  assert.equal(holdsPath(tool('t', 'x', { command: { type: 'string' } })), true, 'a command names files');
 });
 
 test("a near tie on a sequence's first step goes to the tool that fits the whole task", () => {
   // "stop profiling" alone fits Playwright's stop_tracing and DevTools' performance_stop_trace about
   // equally; with "save the trace" DevTools' fits the task far better.
   assert.equal(rankTools(sharedCatalog(), 'stop profiling and save the trace to trace.json.gz', 1)[0]?.id, 'chrome-devtools-mcp/performance_stop_trace');
+  // Only when the whole task's best fits the rest of the task too: an unrelated later step does not pick between twins.
+  assert.equal(rankTools(sharedCatalog(), 'stop the recording and then list pull requests', 1)[0]?.id, rankTools(sharedCatalog(), 'stop the recording', 1)[0]?.id);
   // The step's own best keeps a place near the top.
   assert.ok(rankTools(sharedCatalog(), 'stop profiling and save the trace to trace.json.gz', 3).some((h) => h.tool === 'browser_stop_tracing'), 'the first step\'s own best is in the top 3');
 });

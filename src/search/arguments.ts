@@ -6,6 +6,7 @@
  */
 import type { RawTool } from '../catalog/types.js';
 import { parameterNames } from '../schema/parameters.js';
+import { isJsonObject } from '../schema/walk.js';
 import type { ValueKind } from './query.js';
 import { terms } from './tokenize.js';
 
@@ -43,13 +44,30 @@ export function parameterValueKinds(tool: RawTool, which: 'required' | 'all' = '
 }
 
 /**
- * Parameter names that could take a file's path, required or not. Not a value kind that lifts
- * (see PARAMETER_KINDS): a tool with none of them is only set back when a task hands over a path.
+ * Words of parameter names that could take a file's path, required or not (`csvFilePath`,
+ * `outputDir`, `workspaceRoot`, a `command` that names files). Not a value kind that lifts (see
+ * PARAMETER_KINDS): a tool with none of them is only set back when a task hands over a path.
  */
-const PATH_PARAMETER = /path|file|dir|folder|source|destination|target|location|uri|url|src|dest|output|input/i;
+const PATH_WORDS: ReadonlySet<string> = new Set(
+  'path paths file files filename filenames filepath dir dirs directory folder source sources src destination dest target location uri url output input cwd root command cmd'.split(' '),
+);
 
-/** Whether any parameter of the tool could hold a path. */
-export const holdsPath = (tool: RawTool): boolean => parameterNames(tool, 'all').some((name) => PATH_PARAMETER.test(name));
+/** `csvFilePath` → csv, file, path; `output_dir` → output, dir. */
+const nameWords = (name: string): string[] => name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z0-9]+/);
+
+/**
+ * Whether the tool could take a path: yes, no, or unknown when its schema says nothing of its
+ * parameters (server-gitlab publishes `{"$schema": …}` alone for tools that do take paths). A
+ * schema with `properties: {}` says the tool takes nothing. Parameters nested one level in an
+ * object (`params.workspaceRoot`) count.
+ */
+export function holdsPath(tool: RawTool): boolean | undefined {
+  const schema = tool.inputSchema ?? tool.input_schema;
+  const properties = isJsonObject(schema) && isJsonObject(schema.properties) ? schema.properties : undefined;
+  if (!properties) return undefined;
+  const names = Object.entries(properties).flatMap(([name, p]) => [name, ...(isJsonObject(p) && isJsonObject(p.properties) ? Object.keys(p.properties) : [])]);
+  return names.some((name) => nameWords(name).some((w) => PATH_WORDS.has(w)));
+}
 
 /** How identifiers shorten the thing they name (`msgid`, `reqid`, `repo_id`). */
 const ABBREVIATED: Record<string, string> = { msg: 'message', req: 'request', repo: 'repository', doc: 'document', org: 'organization', env: 'environment', proj: 'project', ws: 'workspace', pg: 'page', usr: 'user', evt: 'event', txn: 'transaction', img: 'image', pr: 'pull request', mr: 'merge request' };

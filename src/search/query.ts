@@ -119,20 +119,45 @@ const URL = /\b(?:https?:\/\/\S+|(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|app|ai|c
  * extension (docs/architecture.png, src/components/ui, docs/), not "acme/web" or "lat/long";
  * a file name; a well-known file.
  */
-const SEGMENT = String.raw`[\w.*-]*[a-z_*][\w.*-]*`;
+// One way to match a segment (no nested quantifiers over the same characters): a run with a letter in it.
+const SEGMENT = String.raw`(?=[\w.*-]*[a-z_*])[\w.*-]+`;
 const PATH = new RegExp(
   String.raw`(?:^|\s)(?:~|\.{1,2})?\/[\w.\-/*]+|\b${SEGMENT}(?:\/${SEGMENT}){2,}\/?|\b${SEGMENT}\/(?:[\w*-]+\.[a-z][a-z0-9]{0,4}\b|(?<=[\w.*-]{2}\/)(?=\s|$))|[\w*-]+\.(?:[a-z][a-z0-9]{0,4})\b|\b(?:readme|dockerfile|makefile|changelog|license(?=\s+file))\b`,
   'gi',
 );
-/** "a directory called build/output", "a repo named dotfiles": the name given is a value, as if quoted (not "named after it"). */
-const CALLED = /\b(called|named|titled)\s+(?!(?:after|by|for|in|on|with|the|a|an|as|to|from|and|or|it|that|this)\b)[^\s,;!?]+/g;
-/** A file's kind, from its extension: "contract.pdf" is about PDF, "hero.liquid" about Liquid. */
-const extensionOf = (path: string): string[][] => {
-  const ext = /\.([a-z][a-z0-9]{1,9})$/.exec(path.trim())?.[1];
-  return ext ? [[ext]] : [];
+/**
+ * "a directory called build/output", "a repo named dotfiles": the name given is a value, as if
+ * quoted. Not "named after it", "called twice", "the so-called helper", a #channel or @user (their
+ * own shapes), nor a word the lexicons know ("named entity recognition"). One space only: a value
+ * already taken out ("titled 'Q3 plan' summarizing") leaves several, and the next word is not it.
+ */
+const CALLED = /(?<!\bso-)\b(called|named|titled) (?![#@])(?!(?:after|by|for|in|on|with|the|a|an|as|to|from|and|or|it|that|this|me|us|when|once|twice|most|back|out|up|off)\b)([^\s,;!?]+)/g;
+/** Extensions of the files people name in tasks. A dotted word with another ending ("auth.users", "a.m") names no file. */
+const FILE_EXTENSIONS: ReadonlySet<string> = new Set(
+  `txt md mdx rst json jsonl yaml yml toml ini cfg conf env csv tsv xml html htm css scss sass less js mjs cjs ts tsx jsx vue
+  svelte py ipynb rb go rs java kt swift c h cc cpp hpp cs php sh bash zsh ps1 bat sql db sqlite log pdf doc docx xls xlsx
+  xlsm ppt pptx odt rtf png jpg jpeg gif webp svg ico bmp tif tiff mp3 mp4 wav mov avi mkv webm zip tar gz tgz bz2 xz 7z
+  rar jar war lock bak tmp dat bin exe dll so wasm har proto graphql gql tf hcl liquid ejs hbs pem crt csr key`.split(/\s+/),
+);
+/** Extensions that are everyday words too ("main.go", "app.log"), or say nothing of the file's topic: no term of their own. */
+const WORD_EXTENSIONS: ReadonlySet<string> = new Set('go log key lock less old patch diff run out map test spec json md txt tmp bak dat bin'.split(' '));
+const extensionOf = (path: string): string | undefined => /\.([a-z][a-z0-9]{0,9})$/.exec(path.trim())?.[1];
+/**
+ * A file's kind, from its extension: "contract.pdf" is about PDF, "hero.liquid" about Liquid
+ * (pooled-240 flat, dev-250 R@1 +0.4, holdout +1.0).
+ */
+const fileKind = (path: string): string[][] => {
+  const ext = extensionOf(path);
+  return ext && FILE_EXTENSIONS.has(ext) && !WORD_EXTENSIONS.has(ext) ? [[ext]] : [];
 };
+/** A path as such: it has a separator or a home, or ends in a file's extension, or is a well-known file. */
+const isFilePath = (token: string): boolean => /[/\\~]/.test(token) || FILE_EXTENSIONS.has(extensionOf(token) ?? '') || !token.includes('.');
 /** "acme/web", "feature/dark-mode", "images/old": an owner/repo, a branch or a relative path, named rather than described. */
 const SLASHED = /(?<![\w./-])[a-z0-9][\w.-]*(?:\/[\w.-]+)+(?![\w/])/g;
+/** A day written with slashes: 12/25, 12/25/2026. */
+const DATE = /^(?:0?[1-9]|1[0-2])\/(?:0?[1-9]|[12]\d|3[01])(?:\/(?:\d{2}|\d{4}))?$/;
+/** "Next.js", "Node.js", "Express.js" as written: a library. */
+const LIBRARY = /\b([A-Z][a-z]+)\.js\b/g;
 /** Slashed pairs that are words wherever they stand: "into lat/long", "with read/write". */
 const WORD_PAIR = /^(?:and\/or|either\/or|input\/output|read\/write|i\/o|tcp\/ip|ci\/cd|lat\/long|lat\/lng|lat\/lon|on\/off|yes\/no|true\/false|pros\/cons)$/;
 /**
@@ -142,7 +167,10 @@ const WORD_PAIR = /^(?:and\/or|either\/or|input\/output|read\/write|i\/o|tcp\/ip
  */
 function namedBySlash(token: string, before: string, after: string): boolean {
   if (/[\d_.-]/.test(token) || token.split('/').length > 2) return true;
-  return /\b(?:in|into|from|to|of|under|at|on)\s+(?:the\s+)?$/.test(before) || /^\s+(?:repo|repository|branch|folder|directory|dir|project|org|group|to|into)\b/.test(after);
+  if (/^\s+(?:repo|repository|branch|folder|directory|dir|project|org|group)\b/.test(after)) return true;
+  // "CSV/Excel", "dark/light", "iOS/Android": words the lexicons know pair alternatives wherever they stand.
+  if (token.split('/').every(knownWord)) return false;
+  return /\b(?:in|into|from|to|of|under|at|on)\s+(?:the\s+)?$/.test(before) || /^\s+(?:to|into)\b/.test(after);
 }
 /** "in my downloads", "the Desktop folder": a place on disk, a path by another name (not "download" the action). */
 const USER_FOLDER = /(?<=\b(?:in|from|to|into|under|inside)\s+(?:my|the)\s)downloads\b|\b(?:downloads|documents|desktop|pictures)(?=\s+(?:folder|directory|dir)\b)/g;
@@ -219,19 +247,22 @@ function prepare(task: string): { text: string; implied: string[][]; values: Set
   const implied: string[][] = [];
   const values = new Set<ValueKind>();
   // Acronym plurals before lower-casing: "PRs" is pr, not prs.
-  let text = ` ${normalizeTask(task).replace(/([A-Z]{2,})s\b/g, '$1').toLowerCase()} `;
+  // "Next.js", "Node.js": a library's name, not a file.
+  let text = ` ${normalizeTask(task).replace(/([A-Z]{2,})s\b/g, '$1').replace(LIBRARY, '$1js').toLowerCase()} `;
   text = text.replace(/\b(?:e\.g|i\.e|etc)\./g, ' ');
   text = text.replace(EMAIL, () => (values.add('email'), implied.push(['email']), ' '));
   text = text.replace(URL, () => (values.add('url'), implied.push(['url'], ['web'], ['navigate']), ' '));
   // Code before paths: "document.title" is an expression, not a file.
   text = text.replace(CODE, () => (values.add('code'), implied.push(['script', 'evaluate', 'javascript']), ' '));
-  text = text.replace(PATH, (m) => (values.add('path'), implied.push(['file'], ['path'], ...extensionOf(m)), ' '));
+  // "auth.users", "a.m.": dotted, but no file; a name or a value all the same.
+  text = text.replace(PATH, (m) => (isFilePath(m) ? (values.add('path'), implied.push(['file'], ['path'], ...fileKind(m))) : values.add('quoted'), ' '));
   text = text.replace(QUOTED, () => (values.add('quoted'), ' '));
-  text = text.replace(CALLED, (_, verb: string) => (values.add('quoted'), ` ${verb} `));
+  text = text.replace(CALLED, (m, verb: string, name: string) => (/^[a-z]+$/.test(name) && knownWord(name) ? m : (values.add('quoted'), ` ${verb} `)));
   text = text.replace(SLASHED, (m, at: number, all: string) => {
     if (WORD_PAIR.test(m) || !namedBySlash(m, all.slice(Math.max(0, at - 16), at), all.slice(at + m.length, at + m.length + 16))) return m;
     // "sections/hero.liquid": a file (its extension too long for PATH); "acme/web": a name, as if quoted.
-    if (/\.[a-z]\w*$/.test(m)) implied.push(['file'], ['path'], ...extensionOf(m)), values.add('path');
+    if (/\.[a-z]\w*$/.test(m)) implied.push(['file'], ['path'], ...fileKind(m)), values.add('path');
+    else if (DATE.test(m) && (/\/\d{2,4}$/.test(m) || /\b(?:on|by|until|due|before|after|since|from)\s+$/.test(all.slice(Math.max(0, at - 8), at)))) values.add('time');
     else values.add('quoted');
     return ' ';
   });

@@ -68,8 +68,8 @@ interface IndexedTool {
   ids: ReadonlySet<string>;
   /** One of those is the thing its own name acts on (get_console_message: msgid). */
   needsOwnId: boolean;
-  /** One of its parameters could hold a file's path (holdsPath). */
-  holdsPath: boolean;
+  /** None of its parameters could hold a file's path (holdsPath says no, not "unknown"). */
+  cannotHoldPath: boolean;
 }
 
 const keyOf = (server: string, tool: string) => `${server}/${tool}`;
@@ -170,7 +170,7 @@ export class ToolSearchIndex {
         navigates: NAVIGATES.test(tool.name) && parameterValueKinds(tool, 'all').has('url'),
         ids,
         needsOwnId: overlaps(ids, name),
-        holdsPath: holdsPath(tool),
+        cannotHoldPath: holdsPath(tool) === false,
       });
     }
     this.changed(server);
@@ -290,7 +290,7 @@ export class ToolSearchIndex {
       // names no such thing (no identifier, quoted name or other value) less than its sibling that lists them.
       else if (tool.needsOwnId && !identified.size && !values.size) lifted /= UNNAMED_THING;
       // "open notes.md": a tool with nowhere to put the path (open_nodes) fits less, as one needing coordinates does.
-      if (values.has('path') && !tool.holdsPath) lifted /= ARGUMENT_FIT_BOOST;
+      if (values.has('path') && tool.cannotHoldPath) lifted /= ARGUMENT_FIT_BOOST;
       scores.set(id, lifted);
     }
     return scores;
@@ -385,8 +385,10 @@ export class ToolSearchIndex {
         firstStep = top(scores, 1)[0];
         bests.set(firstText, firstStep);
         // "stop profiling and save the trace": when the whole task's best fits the first step about as well
-        // as that step's own best, the near tie goes to the tool that fits the whole task.
-        if (firstStep && (scores.get(ranked[0]![0]) ?? 0) >= FIRST_STEP_TIE * firstStep[1]) firstStep = undefined;
+        // as that step's own best, and the rest of the task too, the near tie goes to the tool that fits
+        // the whole task (not to whichever server's twin an unrelated later step happens to name).
+        const whole = ranked[0]![0];
+        if (firstStep && (scores.get(whole) ?? 0) >= FIRST_STEP_TIE * firstStep[1] && this.scores(task.slice(task.indexOf(firstText) + firstText.length), filter).has(whole)) firstStep = undefined;
       }
       // The page at an address is reached with the browser of the tool that opens the task, when it is one.
       const lead = this.tools.get((firstStep ?? ranked[0]!)[0])!;
