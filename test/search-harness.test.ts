@@ -199,6 +199,7 @@ describe('query sets in their published formats', () => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/search/run.ts'), '--queries', join(NATIVE, 'mcpproxy-golden/065_retrieval_golden_v1.json'), '--catalog', join(NATIVE, 'mcpproxy-golden/065_corpus_v1.tools.json'), '--baseline', join(NATIVE, 'mcpproxy-golden/065_baseline_v1.json')], { encoding: 'utf8', cwd: ROOT });
     assert.equal(run.status, 0, run.stderr);
     assert.match(run.stdout, /47 queries, 45 tools in 7 server\(s\)/);
+    assert.match(run.stdout, /^slim-safe\s+\d\.\d{3}/m, 'slim under the safe preset has its own row');
     assert.match(run.stdout, /Recall@1\s+0\.418\s+\d\.\d{3} (better|worse|same)/);
     const bench = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/search/run.ts'), ...args], { encoding: 'utf8', cwd: ROOT });
     const queries = ['--queries', join(NATIVE, 'mcpproxy-golden/065_retrieval_golden_v1.json'), '--catalog', join(NATIVE, 'mcpproxy-golden/065_corpus_v1.tools.json')];

@@ -396,6 +396,13 @@ test('indexCatalog indexes every tool of the real catalogs in each document kind
   for (const document of ['full', 'slim', 'ttc'] as const) assert.equal(indexCatalog(catalog, { document }).size, 240);
 });
 
+test("slim documents are made with the preset asked for: safe keeps a parameter's later sentences, balanced its first", () => {
+  const catalog = catalogOf({ kb: [tool('press', 'Press a key.', { key: { type: 'string', description: 'The key to press. Named keys such as Escape work too.' } })] });
+  const found = (slimPreset?: 'safe') => indexCatalog(catalog, { document: 'slim', ...(slimPreset ? { slimPreset } : {}) }).search('Escape', 1).length;
+  assert.equal(found('safe'), 1);
+  assert.equal(found(), 0, 'balanced keeps the first sentence of a parameter description only');
+});
+
 test('every lexicon entry is a lowercase word, every phrase folds into one word', async () => {
   const { LEXICONS } = await import('../src/search/lexicon/index.js');
   const word = /^[a-z0-9]+$/;

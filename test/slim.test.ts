@@ -48,6 +48,9 @@ test('"use when" and deprecation sentences stay in the description', () => {
   assert.match(trace.after.description as string, /Use to find frontend performance issues, Core Web Vitals \(LCP, INP, CLS\)/);
   const used = slimOne({ name: 'sign', description: 'Sign a payload. It is used for webhook verification. The key is read from the environment.', inputSchema: { type: 'object' } });
   assert.equal(used.tools[0]!.after.description, 'Sign a payload. It is used for webhook verification.');
+  // A label that ends in "when:" introduces when-guidance: it stays with its short list.
+  const guide = slimOne({ name: 'find', description: 'Search files.\n\nHow it works: it walks the tree.\n\nUSE searchType="content" WHEN:\n- looking for TODO comments\n- looking for a function\n\nMore details.', inputSchema: { type: 'object' } });
+  assert.equal(guide.tools[0]!.after.description, 'Search files. USE searchType="content" WHEN:\n- looking for TODO comments\n- looking for a function');
 });
 
 const slimOne = (tool: RawTool) =>

@@ -5,11 +5,23 @@
 import type { Catalog } from '../../src/catalog/types.js';
 import { indexCatalog, type ToolSearchIndex } from '../../src/search/tool-index.js';
 import type { DocumentKind } from '../../src/search/types.js';
+import type { PresetName } from '../../src/slim/policy.js';
 import { median } from '../_stats.js';
 import type { Query } from './load.js';
 import { allAt, mean, mrr, ndcgAt, percentile, recallAt, shareAt } from './metrics.js';
 
-export const KINDS: readonly DocumentKind[] = ['full', 'slim', 'ttc'];
+/** A kind of document as the bench reports it: slim under its default preset, and under `safe`. */
+export interface DocumentVariant {
+  label: string;
+  document: DocumentKind;
+  slimPreset?: PresetName;
+}
+export const KINDS: readonly DocumentVariant[] = [
+  { label: 'full', document: 'full' },
+  { label: 'slim', document: 'slim' },
+  { label: 'slim-safe', document: 'slim', slimPreset: 'safe' },
+  { label: 'ttc', document: 'ttc' },
+];
 /** What a caller would ask for (a short list for the model), so latency is for a real call. */
 export const LATENCY_K = 10;
 /** Searches before timing starts, so JIT compilation and lazy caches are not in the percentiles. */
@@ -33,7 +45,8 @@ export interface Scores {
 }
 
 export interface KindResult {
-  kind: DocumentKind;
+  /** The variant's label: full, slim, slim-safe, ttc. */
+  kind: string;
   buildMs: number;
   p50: number;
   p99: number;
@@ -42,12 +55,12 @@ export interface KindResult {
   byLabel: Map<string, { queries: number; scores: Scores }>;
 }
 
-export function buildIndex(catalog: Catalog, kind: DocumentKind): { index: ToolSearchIndex; ms: number } {
+export function buildIndex(catalog: Catalog, { document, slimPreset }: DocumentVariant): { index: ToolSearchIndex; ms: number } {
   const times: number[] = [];
   let index!: ToolSearchIndex;
   for (let i = 0; i < BUILDS; i++) {
     const started = performance.now();
-    index = indexCatalog(catalog, { document: kind });
+    index = indexCatalog(catalog, { document, ...(slimPreset ? { slimPreset } : {}) });
     times.push(performance.now() - started);
   }
   return { index, ms: median(times) };
@@ -85,8 +98,8 @@ function score(ranked: readonly string[], q: Query): Scores {
 const average = (rows: readonly Scores[]): Scores =>
   Object.fromEntries(Object.keys(rows[0]!).map((key) => [key, mean(rows.map((r) => r[key as keyof Scores]))])) as unknown as Scores;
 
-export function evaluate(catalog: Catalog, queries: readonly Query[], kind: DocumentKind): KindResult {
-  const { index, ms } = buildIndex(catalog, kind);
+export function evaluate(catalog: Catalog, queries: readonly Query[], variant: DocumentVariant): KindResult {
+  const { index, ms } = buildIndex(catalog, variant);
   // The whole ranking, so MRR is not cut off at some k.
   const perQuery = queries.map((q) => score(index.search(q.query, index.size).map((h) => h.id), q));
   const times = timeQueries(index, queries.map((q) => q.query));
@@ -97,5 +110,5 @@ export function evaluate(catalog: Catalog, queries: readonly Query[], kind: Docu
     const rows = perQuery.filter((_, i) => queries[i]!.kind === label);
     byLabel.set(label, { queries: rows.length, scores: average(rows) });
   }
-  return { kind, buildMs: ms, p50: percentile(times, 50), p99: percentile(times, 99), scores: average(perQuery), byLabel };
+  return { kind: variant.label, buildMs: ms, p50: percentile(times, 50), p99: percentile(times, 99), scores: average(perQuery), byLabel };
 }

@@ -13,6 +13,7 @@ export const DEFINITIONS = [
   'Recall@k: share of queries with ANY gold tool in the top k. all@k (multi-gold sets): share with EVERY gold tool in the top k.',
   'MRR: 1/rank of the first gold tool in the full ranking (0 if absent). nDCG@10: graded (gain = grade, gold without grades = 2; log2 discount).',
   `Latency: wall time of search(query, ${LATENCY_K}) per query after a warm-up (small sets repeated to ≥1,000 searches); build: indexCatalog, median of 3.`,
+  'doc: the documents indexed. full: the tools as listed; slim: slimmed with the default preset (balanced); slim-safe: with the safe preset; ttc: their TTC entries (PURPOSE, IN, WHEN, TAGS).',
 ].join('\n');
 
 export function setTable(set: LoadedSet, results: readonly KindResult[]): string {

@@ -80,7 +80,7 @@ function runSet(set: Loaded, { spec }: Plan['sets'][number], misses: boolean): v
   const catalogs = set.catalogFiles.length === 1 ? shown(set.catalogFiles[0]!) : `${set.catalogFiles.length} files`;
   console.log(`== ${set.name}: ${spec.about} ==\n`);
   console.log(`${fmt(set.queries.length)} queries, ${fmt(set.tools)} tools in ${servers} server(s); queries ${shown(set.queriesFile)}, catalogs ${catalogs}\n`);
-  const results = KINDS.map((kind) => evaluate(set.catalog, set.queries, kind));
+  const results = KINDS.map((variant) => evaluate(set.catalog, set.queries, variant));
   console.log(setTable(set, results));
   const labels = labelTable(results);
   if (labels) console.log(`\nby query kind:\n${labels}`);

@@ -1,5 +1,5 @@
 import type { Catalog, RawTool } from '../catalog/types.js';
-import { PRESETS } from '../slim/policy.js';
+import { DEFAULT_PRESET, PRESETS, type PresetName } from '../slim/policy.js';
 import { slimCatalog } from '../slim/slim-catalog.js';
 import { serverBoilerplate } from '../ttc/to-ttc.js';
 import type { Sidecar } from '../ttc/types.js';
@@ -28,6 +28,8 @@ export interface IndexOptions extends QueryOptions {
   /** Field weights and length normalisation, over FIELD_PARAMS (for tuning and experiments). */
   fields?: Partial<Record<FieldName, FieldParams>>;
   k1?: number;
+  /** The slim preset `slim` documents are made with (default: the default preset, balanced). */
+  slimPreset?: PresetName;
   /** The author's TTC sidecar: its WHEN and TAGS are indexed for `ttc` documents. */
   sidecar?: Sidecar;
 }
@@ -414,7 +416,7 @@ export class ToolSearchIndex {
 /** An index over a whole catalog, with the documents of the chosen kind. */
 export function indexCatalog(catalog: Catalog, options: IndexOptions = {}): ToolSearchIndex {
   const index = new ToolSearchIndex(options);
-  const source = options.document === 'slim' ? slimCatalog(catalog, PRESETS.balanced).after : catalog;
+  const source = options.document === 'slim' ? slimCatalog(catalog, PRESETS[options.slimPreset ?? DEFAULT_PRESET]).after : catalog;
   for (const server of source.servers) index.add(server.name, server.tools);
   return index;
 }

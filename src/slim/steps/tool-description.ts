@@ -7,9 +7,10 @@ import type { Removal, SlimStep } from '../types.js';
 /**
  * Sentences that tell the model when to pick the tool (or not): worth their tokens on every request.
  * "Use to…" and "… is used for…" only with the tool as subject: "This is used to track the code
- * block" (an id from a cut sentence) or "which you can use to check" say nothing of when.
+ * block" (an id from a cut sentence) or "which you can use to check" say nothing of when. A label
+ * ending in "when:" ('USE searchType="content" WHEN:') introduces when-guidance, kept with its short list.
  */
-const WHEN = /\b(use (this|it|when|for|if|only|instead)|useful (when|for)|when (you|the user) (need|want|ask)|do not use|don't use|prefer (this|it)|instead|deprecated)\b|^use to\b|^(?:it |this tool |the tool )?(?:can be |is )?used (?:to|for|when)\b|\band (?:it )?can be used (?:to|for|when)\b/i;
+const WHEN = /\b(use (this|it|when|for|if|only|instead)|useful (when|for)|when (you|the user) (need|want|ask)|do not use|don't use|prefer (this|it)|instead|deprecated)\b|^use to\b|^(?:it |this tool |the tool )?(?:can be |is )?used (?:to|for|when)\b|\band (?:it )?can be used (?:to|for|when)\b|\bwhen:$|^when to use\b/i;
 
 /** A list item that is itself a "when" ("- Use this instead of grep"): kept even when its list's introduction is not. */
 const WHEN_ITEM = /^(?:[-*•]|\d+[.)])\s*(?:use (?:this|it|when|for|if|only|instead|to)|useful (?:when|for)|do not use|don't use|never use|prefer (?:this|it)|deprecated)\b/i;
