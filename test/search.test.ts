@@ -397,8 +397,8 @@ test('indexCatalog indexes every tool of the real catalogs in each document kind
 });
 
 test("slim documents are made with the preset asked for: safe keeps a parameter's later sentences, balanced its first", () => {
-  const catalog = catalogOf({ kb: [tool('press', 'Press a key.', { key: { type: 'string', description: 'The key to press. Named keys such as Escape work too.' } })] });
-  const found = (slimPreset?: 'safe') => indexCatalog(catalog, { document: 'slim', ...(slimPreset ? { slimPreset } : {}) }).search('Escape', 1).length;
+  const catalog = catalogOf({ kb: [tool('press', 'Press a key.', { key: { type: 'string', description: 'The key to press. Vendor keys such as Zorblax work too.' } })] });
+  const found = (slimPreset?: 'safe') => indexCatalog(catalog, { document: 'slim', ...(slimPreset ? { slimPreset } : {}) }).search('Zorblax', 1).length;
   assert.equal(found('safe'), 1);
   assert.equal(found(), 0, 'balanced keeps the first sentence of a parameter description only');
 });
