@@ -390,7 +390,9 @@ export class ToolSearchIndex {
         // as that step's own best, and the rest of the task too, the near tie goes to the tool that fits
         // the whole task (not to whichever server's twin an unrelated later step happens to name).
         const whole = ranked[0]![0];
-        if (firstStep && (scores.get(whole) ?? 0) >= FIRST_STEP_TIE * firstStep[1] && this.scores(task.slice(task.indexOf(firstText) + firstText.length), filter).has(whole)) firstStep = undefined;
+        const nearTie = firstStep !== undefined && (scores.get(whole) ?? 0) >= FIRST_STEP_TIE * firstStep[1];
+        const rest = task.slice(task.indexOf(firstText) + firstText.length);
+        if (nearTie && this.scores(rest, filter).has(whole)) firstStep = undefined;
       }
       // The page at an address is reached with the browser of the tool that opens the task, when it is one.
       const lead = this.tools.get((firstStep ?? ranked[0]!)[0])!;
