@@ -155,6 +155,8 @@ describe('query sets in their published formats', () => {
     assert.deepEqual([...q!.grades], [['srv/a', 1]]);
     const [r] = parseQueries(JSON.stringify([{ task: 'do', expected_tools: [{ server: 'srv', tool: 'c' }] }]), 'g.json', ids);
     assert.deepEqual([...r!.gold], ['srv/c']);
+    const [pair] = parseQueries(JSON.stringify([{ query: 'do', 'relevant APIs': [['srv', 'a'], ['srv', 'b']] }]), 'toolbench.json', ids);
+    assert.deepEqual([...pair!.gold], ['srv/a', 'srv/b'], "ToolBench's [tool_name, api_name] pairs");
     assert.throws(() => parseQueries(JSON.stringify([{ query: 'do', gold: ['srv/a'] }, { query: '', gold: ['srv/a'] }]), 'g.json', ids), /^SlimError: g\.json: \[1\]: "query" must be a non-empty string/);
     assert.throws(() => parseQueries('Query,Tool\ndo,srv/a\ndo,srv/z\n', 'g.csv', ids), /g\.csv:3: tool "srv\/z" is not in the catalogs/);
     assert.throws(() => parseQueries('Foo,Bar\ndo,srv/a\n', 'g.csv', ids), /g\.csv:1: a CSV header needs a query column/);

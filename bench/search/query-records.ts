@@ -27,7 +27,7 @@ export interface QueryRecord {
 
 /** Names a set gives its query text and its gold tools, in JSON and as CSV columns alike. */
 const QUERY_KEYS = ['query', 'task', 'question', 'prompt', 'instruction', 'text', 'input'];
-const GOLD_KEYS = ['gold', 'tools', 'tool', 'expected_tools', 'expected_tool', 'expected', 'relevant', 'answer', 'apis', 'api', 'label'];
+const GOLD_KEYS = ['gold', 'tools', 'tool', 'expected_tools', 'expected_tool', 'expected', 'relevant', 'relevant_apis', 'relevant APIs', 'answer', 'apis', 'api', 'label'];
 
 /** A field under its name or capitalised (`Query`, `Tool`: MetaTool's CSV header, some JSON exports). */
 function field(data: JsonObject, keys: readonly string[]): { key: string; value: JsonValue } | undefined {
@@ -92,9 +92,13 @@ function csvRecords(text: string, file: string): QueryRecord[] {
   });
 }
 
-/** A gold item as a tool id: a string as written, an object's `tool_id`/`id`, or its server and tool name. */
+/**
+ * A gold item as a tool id: a string as written, an object's `tool_id`/`id`, or its server and
+ * tool name, or a `[server, tool]` pair (ToolBench's "relevant APIs": `[tool_name, api_name]`).
+ */
 function toolIdOf(item: JsonValue): string | undefined {
   if (typeof item === 'string') return item;
+  if (Array.isArray(item)) return item.length === 2 && item.every((x) => typeof x === 'string' && x !== '') ? `${item[0]}/${item[1]}` : undefined;
   if (!isObject(item)) return undefined;
   const id = firstString(item, ['tool_id', 'toolId', 'id']);
   if (id !== undefined) return id;
