@@ -81,11 +81,7 @@ describe('query files', () => {
     assert.deepEqual([...read('{"query":"do a","gold":["mcp__srv__a","a"]}').gold], ['srv/a']);
     assert.equal(read('{"query":"do a","gold":["srv/a"]}').id, 'line 1');
     assert.equal(read('{"id":7,"query":"do a","gold":["srv/a"]}').id, '7');
-    // A bare name several servers' tools have stands for all of them (a pooled set's equivalent tools).
-    const b = read('{"query":"do b","gold":["b"]}');
-    assert.deepEqual([...b.gold].sort(), ['other/b', 'srv/b']);
-    assert.deepEqual(b.sharedNames, ['b']);
-    assert.equal(read('{"query":"do a","gold":["a"]}').sharedNames, undefined);
+    assert.throws(() => read('{"query":"do b","gold":["b"]}'), /tool "b" could be srv\/b or other\/b; write it as server\/tool/);
     assert.throws(() => read('{"query":"do a","gold":["srv/a"],"grades":{"srv/a":1,"srv:a":2}}'), /"grades" names srv\/a twice/);
     // Every split of a name with several separators is tried; two readings that both exist are not guessed between.
     const nested = new Set(['my__srv/read', 'gw/github__create_issue', 'github/create_issue', '@org/fs/read']);
@@ -93,7 +89,7 @@ describe('query files', () => {
     assert.deepEqual([...one('mcp__my__srv__read')], ['my__srv/read']);
     assert.deepEqual([...one('gw__github__create_issue')], ['gw/github__create_issue']);
     assert.throws(() => one('github__create_issue'), /could be github\/create_issue or gw\/github__create_issue/, 'a split and a bare name both fit');
-    assert.deepEqual([...one('read')].sort(), ['@org/fs/read', 'my__srv/read'], 'a server name may hold a "/"; a bare name is every tool of that name');
+    assert.throws(() => one('read'), /could be my__srv\/read or @org\/fs\/read/, 'a server name may hold a "/"');
     assert.deepEqual([...one('create_issue')], ['github/create_issue']);
   });
   test('a raw {"tools": [...]} catalog is one server named after its file; a directory is its catalogs without the .meta.json files', () => {

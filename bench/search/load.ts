@@ -20,8 +20,6 @@ export interface Query {
   grades: ReadonlyMap<string, number>;
   /** The optional `kind` label (pooled-240 has five), for a per-kind breakdown. */
   kind?: string;
-  /** Bare tool names the query's gold gave that several servers' tools have: each counts all of them. */
-  sharedNames?: string[];
 }
 
 /** Paths from the command line are relative to the working directory, built-in ones to the repo. */
@@ -106,30 +104,25 @@ export function parseQueries(text: string, file: string, ids: ReadonlySet<string
     if (error !== undefined) fail(error);
     if (![...grades.values()].every(isGrade)) fail('"grades" must map "server/tool" to a number ≥ 0');
     if (gold.length === 0) fail('"gold" must be a "server/tool" string or a non-empty array of them');
-    const shared: string[] = [];
-    const resolve = (tool: string): string[] => {
+    const resolve = (tool: string): string => {
       let found = toolIdCandidates(tool, ids, exact);
       if (found.length === 0) found = toolIdCandidates(lower(tool), folded.ids, folded).flatMap((id) => idsByLower.get(id)!);
-      if (found.length === 1) return found;
-      // A bare name that several servers' tools have ("browser_navigate" in two Playwright builds):
-      // the set means any of them, as a pooled set lists equivalent tools as gold.
-      if (found.length > 1 && found.every((id) => id.endsWith(`/${tool}`) || id.toLowerCase().endsWith(`/${lower(tool)}`))) return shared.push(tool), found;
+      if (found.length === 1) return found[0]!;
       if (found.length > 1) fail(`tool ${JSON.stringify(tool)} could be ${found.join(' or ')}; write it as server/tool`, false);
       const near = closest(tool, ids);
       fail(`tool ${JSON.stringify(tool)} is not in the catalogs${near ? ` (did you mean ${JSON.stringify(near)}?)` : ''}; ids are <server>/<tool name>, the server being the one the catalog names (a raw {"tools": [...]} file's is its file name without .json)`, false);
     };
     const graded = new Map<string, number>();
     for (const [tool, g] of grades) {
-      for (const id of resolve(tool)) {
-        if (graded.has(id)) fail(`"grades" names ${id} twice (as ${JSON.stringify(tool)} too)`, false);
-        graded.set(id, g as number);
-      }
+      const id = resolve(tool);
+      if (graded.has(id)) fail(`"grades" names ${id} twice (as ${JSON.stringify(tool)} too)`, false);
+      graded.set(id, g as number);
     }
     negatives.forEach(resolve);
-    const goldIds = gold.flatMap(resolve);
+    const goldIds = gold.map(resolve);
     for (const g of goldIds) if (!graded.has(g)) graded.set(g, 2);
     seenIds.add(id);
-    queries.push({ id, query, gold: new Set(goldIds), grades: graded, ...(typeof kind === 'string' ? { kind } : {}), ...(shared.length ? { sharedNames: shared } : {}) });
+    queries.push({ id, query, gold: new Set(goldIds), grades: graded, ...(typeof kind === 'string' ? { kind } : {}) });
   });
   if (queries.length === 0) throw new SlimError('config', `${file}: no queries in it`);
   return queries;

@@ -32,8 +32,6 @@ export function setTable(set: LoadedSet, results: readonly KindResult[]): string
   }
   const repeats = repeatedQueries(set);
   if (repeats) lines.push(repeats);
-  const shared = set.queries.filter((q) => q.sharedNames).length;
-  if (shared) lines.push(`${shared} queries name gold by a bare tool name several servers have; every tool of that name counts as gold.`);
   return lines.join('\n');
 }
 
