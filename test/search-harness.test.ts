@@ -82,7 +82,7 @@ describe('query files', () => {
     assert.equal(read('{"query":"do a","gold":["srv/a"]}').id, 'line 1');
     assert.equal(read('{"id":7,"query":"do a","gold":["srv/a"]}').id, '7');
     assert.throws(() => read('{"query":"do b","gold":["b"]}'), /tool "b" could be srv\/b or other\/b; write it as server\/tool/);
-    assert.throws(() => read('{"query":"do a","gold":["srv/a"],"grades":{"srv/a":1,"srv:a":2}}'), /"grades" names srv\/a twice/);
+    assert.throws(() => read('{"query":"do a","gold":["srv/a"],"grades":{"srv/a":1,"srv:a":2}}'), /"grades" names srv\/a twice \(as "srv\/a" and "srv:a"\)/);
     // Every split of a name with several separators is tried; two readings that both exist are not guessed between.
     const nested = new Set(['my__srv/read', 'gw/github__create_issue', 'github/create_issue', '@org/fs/read']);
     const one = (gold: string) => parseQueries(JSON.stringify({ query: 'q', gold }), 'q.jsonl', nested)[0]!.gold;
@@ -157,6 +157,8 @@ describe('query sets in their published formats', () => {
     assert.deepEqual([...r!.gold], ['srv/c']);
     const [pair] = parseQueries(JSON.stringify([{ query: 'do', 'relevant APIs': [['srv', 'a'], ['srv', 'b']] }]), 'toolbench.json', ids);
     assert.deepEqual([...pair!.gold], ['srv/a', 'srv/b'], "ToolBench's [tool_name, api_name] pairs");
+    assert.throws(() => parseQueries(JSON.stringify([{ query: 'do', 'relevant APIs': [['srv']] }]), 'toolbench.json', ids), /names no tool: write "server\/tool", \{"tool_id": "server\/tool"\} or \["server", "tool"\]/);
+    assert.deepEqual([...parseQueries('query,relevant apis\ndo,srv/a\n', 'g.csv', ids)[0]!.gold], ['srv/a'], 'CSV headers in any case');
     assert.throws(() => parseQueries(JSON.stringify([{ query: 'do', gold: ['srv/a'] }, { query: '', gold: ['srv/a'] }]), 'g.json', ids), /^SlimError: g\.json: \[1\]: "query" must be a non-empty string/);
     assert.throws(() => parseQueries('Query,Tool\ndo,srv/a\ndo,srv/z\n', 'g.csv', ids), /g\.csv:3: tool "srv\/z" is not in the catalogs/);
     assert.throws(() => parseQueries('Foo,Bar\ndo,srv/a\n', 'g.csv', ids), /g\.csv:1: a CSV header needs a query column/);

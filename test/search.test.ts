@@ -401,6 +401,7 @@ test("slim documents are made with the preset asked for: safe keeps a parameter'
   const found = (slimPreset?: 'safe') => indexCatalog(catalog, { document: 'slim', ...(slimPreset ? { slimPreset } : {}) }).search('Zorblax', 1).length;
   assert.equal(found('safe'), 1);
   assert.equal(found(), 0, 'balanced keeps the first sentence of a parameter description only');
+  assert.throws(() => indexCatalog(catalog, { document: 'slim', slimPreset: 'Safe' as 'safe' }), /slimPreset "Safe" is not a preset; use safe, balanced, max/);
 });
 
 test('every lexicon entry is a lowercase word, every phrase folds into one word', async () => {

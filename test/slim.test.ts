@@ -48,9 +48,16 @@ test('"use when" and deprecation sentences stay in the description', () => {
   assert.match(trace.after.description as string, /Use to find frontend performance issues, Core Web Vitals \(LCP, INP, CLS\)/);
   const used = slimOne({ name: 'sign', description: 'Sign a payload. It is used for webhook verification. The key is read from the environment.', inputSchema: { type: 'object' } });
   assert.equal(used.tools[0]!.after.description, 'Sign a payload. It is used for webhook verification.');
-  // A label that ends in "when:" introduces when-guidance: it stays with its short list.
-  const guide = slimOne({ name: 'find', description: 'Search files.\n\nHow it works: it walks the tree.\n\nUSE searchType="content" WHEN:\n- looking for TODO comments\n- looking for a function\n\nMore details.', inputSchema: { type: 'object' } });
-  assert.equal(guide.tools[0]!.after.description, 'Search files. USE searchType="content" WHEN:\n- looking for TODO comments\n- looking for a function');
+  // A label saying to use the tool when…, or "When (not) to use", introduces when-guidance: it stays with its
+  // short list, in a paragraph of its own. "Throws an error when:" is no such guidance.
+  const lead = (description: string) => slimOne({ name: 'find', description, inputSchema: { type: 'object' } }).tools[0]!.after.description;
+  assert.equal(
+    lead('Search files.\n\nHow it works: it walks the tree.\n\nUSE searchType="content" WHEN:\n- looking for TODO comments\n- looking for a function\n\nMore details.'),
+    'Search files.\n\nUSE searchType="content" WHEN:\n- looking for TODO comments\n- looking for a function',
+  );
+  assert.equal(lead('Search files.\n\nWhen not to use:\n- for one known file\n\nMore.'), 'Search files.\n\nWhen not to use:\n- for one known file');
+  assert.equal(lead('Search files.\n\n## When to use\n- for many files\n\nMore.'), 'Search files.\n\n## When to use\n- for many files');
+  assert.equal(lead('Search files.\n\nThrows an error when:\n- the path is missing\n- the pattern is empty\n\nMore.'), 'Search files.');
 });
 
 const slimOne = (tool: RawTool) =>

@@ -113,10 +113,12 @@ export function parseQueries(text: string, file: string, ids: ReadonlySet<string
       fail(`tool ${JSON.stringify(tool)} is not in the catalogs${near ? ` (did you mean ${JSON.stringify(near)}?)` : ''}; ids are <server>/<tool name>, the server being the one the catalog names (a raw {"tools": [...]} file's is its file name without .json)`, false);
     };
     const graded = new Map<string, number>();
+    const written = new Map<string, string>();
     for (const [tool, g] of grades) {
       const id = resolve(tool);
-      if (graded.has(id)) fail(`"grades" names ${id} twice (as ${JSON.stringify(tool)} too)`, false);
+      if (graded.has(id)) fail(`"grades" names ${id} twice (as ${JSON.stringify(written.get(id))} and ${JSON.stringify(tool)})`, false);
       graded.set(id, g as number);
+      written.set(id, tool);
     }
     negatives.forEach(resolve);
     const goldIds = gold.map(resolve);

@@ -81,7 +81,7 @@ function csvRecords(text: string, file: string): QueryRecord[] {
   const [header, ...body] = rows;
   const columns = (header?.cells ?? []).map((h) => h.trim().toLowerCase());
   const q = columns.findIndex((c) => QUERY_KEYS.includes(c));
-  const t = columns.findIndex((c) => GOLD_KEYS.includes(c));
+  const t = columns.findIndex((c) => GOLD_KEYS.some((k) => k.toLowerCase() === c));
   if (q < 0 || t < 0) {
     return [{ at: `${file}:1`, place: 'line 1', invalid: `a CSV header needs a query column (${QUERY_KEYS.join('|')}) and a tool column (${GOLD_KEYS.join('|')}); found "${header?.cells.join(',') ?? ''}"` }];
   }
@@ -98,7 +98,7 @@ function csvRecords(text: string, file: string): QueryRecord[] {
  */
 function toolIdOf(item: JsonValue): string | undefined {
   if (typeof item === 'string') return item;
-  if (Array.isArray(item)) return item.length === 2 && item.every((x) => typeof x === 'string' && x !== '') ? `${item[0]}/${item[1]}` : undefined;
+  if (Array.isArray(item)) return item.length === 2 && item.every((x) => typeof x === 'string' && x.trim() !== '') ? `${item[0]}/${item[1]}` : undefined;
   if (!isObject(item)) return undefined;
   const id = firstString(item, ['tool_id', 'toolId', 'id']);
   if (id !== undefined) return id;
@@ -140,7 +140,7 @@ export function readQueryFields(data: JsonObject): QueryFields {
   const gold: string[] = [];
   for (const [i, item] of items.entries()) {
     const id = toolIdOf(item);
-    if (id === undefined) return fail(`${golds[0]!.key}[${i}] names no tool: write "server/tool" or {"tool_id": "server/tool"}`);
+    if (id === undefined) return fail(`${golds[0]!.key}[${i}] names no tool: write "server/tool", {"tool_id": "server/tool"} or ["server", "tool"]`);
     gold.push(id);
   }
   if (data.grades !== undefined && !isObject(data.grades)) return fail('"grades" must map "server/tool" to a number ≥ 0');

@@ -1,4 +1,5 @@
 import type { Catalog, RawTool } from '../catalog/types.js';
+import { SlimError } from '../errors.js';
 import { DEFAULT_PRESET, PRESETS, type PresetName } from '../slim/policy.js';
 import { slimCatalog } from '../slim/slim-catalog.js';
 import { serverBoilerplate } from '../ttc/to-ttc.js';
@@ -417,6 +418,9 @@ export class ToolSearchIndex {
 
 /** An index over a whole catalog, with the documents of the chosen kind. */
 export function indexCatalog(catalog: Catalog, options: IndexOptions = {}): ToolSearchIndex {
+  if (options.slimPreset !== undefined && !Object.hasOwn(PRESETS, options.slimPreset)) {
+    throw new SlimError('usage', `slimPreset "${options.slimPreset}" is not a preset; use ${Object.keys(PRESETS).join(', ')}`);
+  }
   const index = new ToolSearchIndex(options);
   const source = options.document === 'slim' ? slimCatalog(catalog, PRESETS[options.slimPreset ?? DEFAULT_PRESET]).after : catalog;
   for (const server of source.servers) index.add(server.name, server.tools);

@@ -8,9 +8,10 @@ import type { Removal, SlimStep } from '../types.js';
  * Sentences that tell the model when to pick the tool (or not): worth their tokens on every request.
  * "Use to…" and "… is used for…" only with the tool as subject: "This is used to track the code
  * block" (an id from a cut sentence) or "which you can use to check" say nothing of when. A label
- * ending in "when:" ('USE searchType="content" WHEN:') introduces when-guidance, kept with its short list.
+ * that says to use or call it when ('USE searchType="content" WHEN:'), or "When (not) to use:",
+ * introduces when-guidance, kept with its short list; "Throws an error when:" does not.
  */
-const WHEN = /\b(use (this|it|when|for|if|only|instead)|useful (when|for)|when (you|the user) (need|want|ask)|do not use|don't use|prefer (this|it)|instead|deprecated)\b|^use to\b|^(?:it |this tool |the tool )?(?:can be |is )?used (?:to|for|when)\b|\band (?:it )?can be used (?:to|for|when)\b|\bwhen:$|^when to use\b/i;
+const WHEN = /\b(use (this|it|when|for|if|only|instead)|useful (when|for)|when (you|the user) (need|want|ask)|do not use|don't use|prefer (this|it)|instead|deprecated)\b|^use to\b|^(?:it |this tool |the tool )?(?:can be |is )?used (?:to|for|when)\b|\band (?:it )?can be used (?:to|for|when)\b|^(?:#+\s*)?(?:only )?(?:use|call|invoke)\b[^.]*\bwhen:$|^(?:#+\s*)?when (?:not )?to use\b/i;
 
 /** A list item that is itself a "when" ("- Use this instead of grep"): kept even when its list's introduction is not. */
 const WHEN_ITEM = /^(?:[-*•]|\d+[.)])\s*(?:use (?:this|it|when|for|if|only|instead|to)|useful (?:when|for)|do not use|don't use|never use|prefer (?:this|it)|deprecated)\b/i;
@@ -166,7 +167,8 @@ export const toolDescription: SlimStep = {
         if (ws.includes('\n')) return ws.slice(ws.indexOf('\n'));
         if (ws !== '') return ' ';
       }
-      if (inList(a) || isItem(b.text)) return '\n\n';
+      // A label that introduces a list starts a paragraph of its own, off the sentence before it.
+      if (inList(a) || isItem(b.text) || intro.includes(b.at)) return '\n\n';
       return /[.!?]$/.test(a.text) && !endsWithAbbreviation(a.text) ? ' ' : '\n\n';
     };
     const join = (sep: typeof joint) => chosen.map((k, i) => (i === chosen.length - 1 ? k.text : `${k.text}${sep(k, chosen[i + 1]!)}`)).join('');
