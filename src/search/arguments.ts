@@ -8,6 +8,7 @@ import type { RawTool } from '../catalog/types.js';
 import { parameterNames } from '../schema/parameters.js';
 import { isJsonObject } from '../schema/walk.js';
 import type { ValueKind } from './query.js';
+import { nameWords } from '../ttc/text.js';
 import { terms } from './tokenize.js';
 
 /** A tool that needs a kind of value the task carries is lifted this much. */
@@ -52,9 +53,6 @@ const PATH_WORDS: ReadonlySet<string> = new Set(
   'path paths file files filename filenames filepath dir dirs directory folder source sources src destination dest target location uri url output input cwd root command cmd'.split(' '),
 );
 
-/** `csvFilePath` → csv, file, path; `output_dir` → output, dir. */
-const nameWords = (name: string): string[] => name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z0-9]+/);
-
 /**
  * Whether the tool could take a path: yes, no, or unknown when its schema says nothing of its
  * parameters (server-gitlab publishes `{"$schema": …}` alone for tools that do take paths). A
@@ -66,6 +64,7 @@ export function holdsPath(tool: RawTool): boolean | undefined {
   const properties = isJsonObject(schema) && isJsonObject(schema.properties) ? schema.properties : undefined;
   if (!properties) return undefined;
   const names = Object.entries(properties).flatMap(([name, p]) => [name, ...(isJsonObject(p) && isJsonObject(p.properties) ? Object.keys(p.properties) : [])]);
+  // Whole words of the name (`csvFilePath` → csv, file, path): "deSt" inside includeStackTraces is no path.
   return names.some((name) => nameWords(name).some((w) => PATH_WORDS.has(w)));
 }
 

@@ -254,19 +254,22 @@ function prepare(task: string): { text: string; implied: string[][]; values: Set
   text = text.replace(URL, () => (values.add('url'), implied.push(['url'], ['web'], ['navigate']), ' '));
   // Code before paths: "document.title" is an expression, not a file.
   text = text.replace(CODE, () => (values.add('code'), implied.push(['script', 'evaluate', 'javascript']), ' '));
+  // A path handed over: a value, implying a file of its kind.
+  const path = (m: string) => (values.add('path'), implied.push(['file'], ['path'], ...fileKind(m)));
   // "auth.users", "a.m.": dotted, but no file; a name or a value all the same.
-  text = text.replace(PATH, (m) => (isFilePath(m) ? (values.add('path'), implied.push(['file'], ['path'], ...fileKind(m))) : values.add('quoted'), ' '));
+  text = text.replace(PATH, (m) => (isFilePath(m) ? path(m) : values.add('quoted'), ' '));
   text = text.replace(QUOTED, () => (values.add('quoted'), ' '));
   text = text.replace(CALLED, (m, verb: string, name: string) => (/^[a-z]+$/.test(name) && knownWord(name) ? m : (values.add('quoted'), ` ${verb} `)));
   text = text.replace(SLASHED, (m, at: number, all: string) => {
-    if (WORD_PAIR.test(m) || !namedBySlash(m, all.slice(Math.max(0, at - 16), at), all.slice(at + m.length, at + m.length + 16))) return m;
+    const before = all.slice(Math.max(0, at - 16), at);
+    if (WORD_PAIR.test(m) || !namedBySlash(m, before, all.slice(at + m.length, at + m.length + 16))) return m;
     // "sections/hero.liquid": a file (its extension too long for PATH); "acme/web": a name, as if quoted.
-    if (/\.[a-z]\w*$/.test(m)) implied.push(['file'], ['path'], ...fileKind(m)), values.add('path');
-    else if (DATE.test(m) && (/\/\d{2,4}$/.test(m) || /\b(?:on|by|until|due|before|after|since|from)\s+$/.test(all.slice(Math.max(0, at - 8), at)))) values.add('time');
+    if (/\.[a-z]\w*$/.test(m)) path(m);
+    else if (DATE.test(m) && (/\/\d{2,4}$/.test(m) || /\b(?:on|by|until|due|before|after|since|from)\s+$/.test(before))) values.add('time');
     else values.add('quoted');
     return ' ';
   });
-  if (/downloads|documents|desktop|pictures/.test(text)) text = text.replace(USER_FOLDER, () => (values.add('path'), implied.push(['file'], ['path']), ' '));
+  if (/downloads|documents|desktop|pictures/.test(text)) text = text.replace(USER_FOLDER, (m) => (path(m), ' '));
   // The number shapes look behind only where a digit or their anchor word stands, and only in tasks with a digit.
   const digits = /\d/.test(text);
   if (digits) text = text.replace(COORDINATES, () => (values.add('coordinates'), implied.push(['coordinates', 'latitude', 'longitude']), ' '));
@@ -316,7 +319,6 @@ function valueTerms(task: string): Map<string, number> {
   return out;
 }
 
-/** A task as the index reads it: its concepts, and every term the user wrote (values set aside). */
 /**
  * "comment c3f1a2b4", "asset 9Kp2", "message 7": a thing named by its identifier (it has a digit);
  * the word before it says the kind of thing. Not "top 5", "in 2024", "first 20".
@@ -325,7 +327,7 @@ const IDENTIFIED = /\b([a-z][a-z-]{2,})\s+(?:(?:id|number|no\.?)\s+)?#?(?=[\w:-]
 const NOT_OBJECTS = new Set(
   'id number the and for with from than last first next top every about over under after before into onto page line lines step version port that this these those all only just since until year day days week weeks month hour hours minute minutes around between per each'.split(' '),
 );
-function identifiedObjects(task: string): Set<string> {
+function identifiedInTask(task: string): Set<string> {
   const out = new Set<string>();
   for (const m of normalizeTask(task).matchAll(IDENTIFIED)) {
     const word = m[1]!.toLowerCase();
@@ -334,6 +336,7 @@ function identifiedObjects(task: string): Set<string> {
   return out;
 }
 
+/** A task as the index reads it: its concepts, and every term the user wrote (values set aside). */
 export interface TaskReading {
   /** Kinds of thing the task names by an identifier ("comment c3f1a2b4" → comment). */
   identified: ReadonlySet<string>;
@@ -393,7 +396,7 @@ export function readTask(task: string, options: QueryOptions = {}): TaskReading 
     shapes.add(stems.join(' '));
     concepts.push(new Map(stems.map((t) => [t, IMPLIED_WEIGHT])));
   }
-  return { concepts, written, values: valueKinds, identified: identifiedObjects(task) };
+  return { concepts, written, values: valueKinds, identified: identifiedInTask(task) };
 }
 
 export const queryConcepts = (task: string, options: QueryOptions = {}): Map<string, number>[] => readTask(task, options).concepts;
