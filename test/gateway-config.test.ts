@@ -104,7 +104,8 @@ describe('parsing every key', () => {
     assert.deepEqual(config.agents, { reviewer: { source: 'agent:reviewer@config', enable: ['github/create_review'], disable: ['github/create_*'] } });
     assert.deepEqual(config.resultGuard, { warnTokens: 8000, maxTokens: 20_000 });
     assert.equal(config.log, path.join(HOME, 'logs', 'gateway.jsonl'));
-    assert.deepEqual(config.http, { host: '0.0.0.0', port: 7900, token: 'gateway-secret', allowedOrigins: ['http://localhost:5173'] });
+    assert.deepEqual(config.http, { host: '0.0.0.0', port: 7900, token: 'gateway-secret', allowedOrigins: ['http://localhost:5173'], allowedHosts: ['gateway.lan'] });
+    assert.deepEqual(config.passEnv, ['HTTPS_PROXY']);
     assert.equal(config.timeoutMs, 45_000);
     assert.deepEqual(config.files, [path.join(dir, 'full.config.json'), path.join(dir, 'client', '.mcp.json')]);
   });
@@ -434,6 +435,9 @@ describe('errors: one line naming the file and key, with what to do', () => {
     { name: 'an unset variable', files: [{ upstreams: { servers: { gh: { command: 'x', env: { T: '${GH_TOKEN}' } } } } }], message: /:7:16: "upstreams\.servers\.gh\.env\.T" uses \$\{GH_TOKEN\}, which is not set; set GH_TOKEN in the environment or give a default; for example "\$\{GH_TOKEN:-value\}"/ },
     { name: 'an unset token', files: [{ http: { token: '${MCP_TOKEN}' } }], message: /"http\.token" uses \$\{MCP_TOKEN\}, which is not set/ },
     { name: 'an empty token', files: [{ http: { token: '${MCP_TOKEN:-}' } }], message: /"http\.token" is empty after expanding variables: an empty token would let anyone in/ },
+    { name: 'passEnv naming the gateway token', files: [{ passEnv: ['HTTPS_PROXY', 'MCP_SLIM_TOKEN'] }], message: /"passEnv\[1\]" names the gateway's own token, which no upstream may see/ },
+    { name: 'passEnv with a value', files: [{ passEnv: ['TOKEN=abc'] }], message: /"passEnv\[0\]" must be the name of an environment variable/ },
+    { name: 'a host with a scheme', files: [{ http: { allowedHosts: ['http://gateway.lan'] } }], message: /"http\.allowedHosts\[0\]" must be a host name/ },
     { name: 'an unknown group, closest', files: [{ groups: { browser: ['browser_*'] } }, { disable: ['github/*', '@browsr'] }], message: /^\/repo\/1\.json:4:5: "disable\[1\]" names the group "@browsr", which no config file defines; did you mean "@browser"\?; for example \{"groups"/ },
     { name: 'an unknown group in an agent section', files: [{ agents: { bot: { enable: ['@core'] } } }], message: /"agents\.bot\.enable\[0\]" names the group "@core", which no config file defines; define it under "groups"/ },
     { name: 'a group loop', files: [{ groups: { a: ['@b'], b: ['x', '@a'] } }], message: /"groups\.b" makes a loop \(@a → @b → @a\); a group cannot contain itself/ },

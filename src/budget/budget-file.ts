@@ -1,6 +1,7 @@
 import { findNodeAtLocation, parseTree, type JSONPath } from 'jsonc-parser';
 import { SlimError } from '../errors.js';
-import { lineColumn, parseJsonText } from '../fs/config-text.js';
+import { lineColumn, parseJsonText, stripBom } from '../fs/config-text.js';
+import { shapeOf, showValue } from '../fs/value-shape.js';
 import { isJsonObject as isObject } from '../schema/walk.js';
 import { closest } from '../util/closest.js';
 import { BUDGET_KEYS, MEASURE_KEYS, type Budget } from './types.js';
@@ -29,12 +30,13 @@ class BudgetReader {
 
   limit(path: JSONPath, value: Json, unit: string): void {
     if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0) {
-      this.fail(path, `must be a positive whole number of ${unit}, got ${JSON.stringify(value)}; fix it or remove the entry`);
+      this.fail(path, `must be a positive whole number of ${unit}, got ${showValue(value)}; fix it or remove the entry`);
     }
   }
 
+  /** Only under `measure` (command, config, catalog): a command line can hold a token, so it is described by its shape. */
   stringList(path: JSONPath, value: Json): void {
-    if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) this.fail(path, `must be an array of strings, got ${JSON.stringify(value)}`);
+    if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) this.fail(path, `must be an array of strings, got ${shapeOf(value)}`);
   }
 
   stringMap(path: JSONPath, value: Json): void {
@@ -94,10 +96,10 @@ class BudgetReader {
           }
           break;
         case 'encoding':
-          if (value !== 'o200k_base' && value !== 'cl100k_base') this.fail([key], `must be "o200k_base" or "cl100k_base", got ${JSON.stringify(value)}`);
+          if (value !== 'o200k_base' && value !== 'cl100k_base') this.fail([key], `must be "o200k_base" or "cl100k_base", got ${showValue(value)}`);
           break;
         case 'view':
-          if (value !== 'wire' && value !== 'model') this.fail([key], `must be "wire" or "model", got ${JSON.stringify(value)}`);
+          if (value !== 'wire' && value !== 'model') this.fail([key], `must be "wire" or "model", got ${showValue(value)}`);
           break;
         case 'measure':
           this.measure(value);
@@ -113,6 +115,8 @@ class BudgetReader {
 }
 
 /** Read a budget file's text. Every mistake is one line naming the file, line and key. */
-export function parseBudget(text: string, file: string): Budget {
+export function parseBudget(raw: string, file: string): Budget {
+  // Positions in messages count from after a byte order mark, as editors count them.
+  const text = stripBom(raw);
   return new BudgetReader(text, file).budget(parseJsonText(text, file, false));
 }

@@ -1,16 +1,14 @@
 import { findNodeAtLocation, parseTree, type JSONPath, type Node } from 'jsonc-parser';
 import { SlimError } from '../../errors.js';
-import { lineColumn } from '../../fs/config-text.js';
+import { keyName, lineColumn } from '../../fs/json-guards.js';
+import { shapeOf, showValue } from '../../fs/value-shape.js';
 import { isJsonObject as isObject } from '../../schema/walk.js';
 import { closest } from '../../util/closest.js';
 import { expandVars } from './expand.js';
+import { VALUE_SHOWN } from './keys.js';
 
-export { isObject };
+export { isObject, keyName };
 export type Json = unknown;
-
-/** `upstreams.servers.github.args[1]`: how a key is named in messages. */
-export const keyName = (path: JSONPath): string =>
-  path.reduce<string>((out, part) => (typeof part === 'number' ? `${out}[${part}]` : out === '' ? part : `${out}.${part}`), '');
 
 /** Validation helpers over one file's text: every failure is one line, `file:line:col: "key" problem; for example …`. */
 export class Reader {
@@ -48,18 +46,18 @@ export class Reader {
   }
 
   object(path: JSONPath, value: Json, example: string): Record<string, Json> {
-    if (!isObject(value)) this.fail(path, `must be an object, got ${show(value)}`, example);
+    if (!isObject(value)) this.fail(path, `must be an object, got ${show(value, path)}`, example);
     return value;
   }
 
   string(path: JSONPath, value: Json, example: string): string {
-    if (typeof value !== 'string' || value === '') this.fail(path, `must be a non-empty string, got ${show(value)}`, example);
+    if (typeof value !== 'string' || value === '') this.fail(path, `must be a non-empty string, got ${show(value, path)}`, example);
     return value;
   }
 
   /** An array of strings; `allowEmpty` for command-line arguments, where `""` is a real value. */
   strings(path: JSONPath, value: Json, example: string, allowEmpty = false): string[] {
-    if (!Array.isArray(value)) this.fail(path, `must be an array of strings, got ${show(value)}`, example);
+    if (!Array.isArray(value)) this.fail(path, `must be an array of strings, got ${show(value, path)}`, example);
     value.forEach((item, i) => {
       if (!(allowEmpty && item === '')) this.string([...path, i], item, example);
     });
@@ -69,14 +67,14 @@ export class Reader {
   stringMap(path: JSONPath, value: Json, example: string): Record<string, string> {
     const map = this.object(path, value, example);
     for (const [key, item] of Object.entries(map)) {
-      if (typeof item !== 'string') this.fail([...path, key], `must be a string, got ${show(item)}`, example);
+      if (typeof item !== 'string') this.fail([...path, key], `must be a string, got ${show(item, [...path, key])}`, example);
     }
     return map as Record<string, string>;
   }
 
   positiveNumber(path: JSONPath, value: Json, unit: string, example: string, whole = false): number {
     const ok = typeof value === 'number' && Number.isFinite(value) && value > 0 && (!whole || Number.isInteger(value));
-    if (!ok) this.fail(path, `must be a positive ${whole ? 'whole ' : ''}number of ${unit}, got ${show(value)}`, example);
+    if (!ok) this.fail(path, `must be a positive ${whole ? 'whole ' : ''}number of ${unit}, got ${show(value, path)}`, example);
     return value as number;
   }
 
@@ -92,11 +90,19 @@ export class Reader {
     if (typeof value === 'string' && (choices as readonly string[]).includes(value)) return value as T;
     const guess = typeof value === 'string' ? closest(value, choices) : undefined;
     const list = choices.map((c) => `"${c}"`).join(', ');
-    this.fail(path, `must be one of ${list}, got ${show(value)}${guess ? `; did you mean "${guess}"?` : ''}`, example);
+    this.fail(path, `must be one of ${list}, got ${show(value, path)}${guess ? `; did you mean "${guess}"?` : ''}`, example);
   }
 }
 
-export function show(value: Json): string {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 40 ? `${text.slice(0, 37)}...` : text;
+/**
+ * How a type error shows the wrong value at `path`: quoted only under the keys of `VALUE_SHOWN`
+ * (numbers, fixed words, tool patterns), else by its shape alone (`got an array of 1 string`), so a
+ * token in `headers`, `env` or `args` never reaches a message (`got ["Bearer sk-…"]` once did).
+ */
+export function show(value: Json, path: JSONPath): string {
+  const shown = VALUE_SHOWN.some((rule) => {
+    const parts = rule.split('.');
+    return parts.length <= path.length && parts.every((part, i) => part === '*' || part === String(path[i]));
+  });
+  return shown ? showValue(value) : shapeOf(value);
 }

@@ -21,6 +21,7 @@ export const TOP_EXAMPLES = {
   log: '{"log": "~/.mcp-slim/trace.jsonl"} (or false for none)',
   http: '{"http": {"host": "127.0.0.1", "port": 7800, "token": "${MCP_SLIM_TOKEN}"}}',
   timeout: '{"timeout": 30}',
+  passEnv: '{"passEnv": ["HTTPS_PROXY", "NODE_EXTRA_CA_CERTS"]}',
 } as const;
 
 export type TopKey = keyof typeof TOP_EXAMPLES;
@@ -53,6 +54,7 @@ export const HTTP_EXAMPLES = {
   port: '{"port": 7800}',
   token: '{"token": "${MCP_SLIM_TOKEN}"}',
   allowedOrigins: '{"allowedOrigins": ["http://localhost:5173"]}',
+  allowedHosts: '{"allowedHosts": ["gateway.lan"]}',
 } as const;
 
 export const GUARD_EXAMPLES = {
@@ -61,6 +63,30 @@ export const GUARD_EXAMPLES = {
 } as const;
 
 export const AGENT_KEYS = ['enable', 'disable'] as const;
+
+/**
+ * Keys (and everything under them; `*` is any one name) whose wrong values error messages quote:
+ * they take numbers, fixed words or tool patterns, where no secret belongs and the value is what the
+ * reader has to find. Under every other key (a server's command, args, env, headers, url, cwd;
+ * http.token, host and origins; file paths) a wrong value is described by its shape only
+ * (`got an array of 1 string`): that is where tokens live, and messages end up in CI logs.
+ */
+export const VALUE_SHOWN: readonly string[] = [
+  'mode',
+  'modes',
+  'phase',
+  'phases',
+  'groups',
+  'pinned',
+  'enable',
+  'disable',
+  'agents',
+  'resultGuard',
+  'timeout',
+  'http.port',
+  'upstreams.servers.*.timeout',
+  'upstreams.servers.*.transport',
+];
 
 export const DEFAULTS = {
   mode: 'deferred',

@@ -1,7 +1,7 @@
 import type { ServerSpec } from '../../catalog/types.js';
 import type { GatewayMode } from '../types.js';
 
-/** Where a config file sits among the scopes, lowest precedence first; `config` is `--config FILE`. */
+/** Where a config file sits among the scopes, lowest precedence first; `config` is `--gateway-config FILE`. */
 export type LayerScope = 'user' | 'project' | 'folder' | 'config';
 
 export const GATEWAY_MODES: readonly GatewayMode[] = ['full', 'slim', 'deferred', 'phase'];
@@ -44,8 +44,10 @@ export interface GatewayLayer {
   resultGuard: { warnTokens?: number; maxTokens?: number };
   /** A path, or false for no log. */
   log?: string | false;
-  http: { host?: string; port?: number; token?: string; allowedOrigins?: string[] };
+  http: { host?: string; port?: number; token?: string; allowedOrigins?: string[]; allowedHosts?: string[] };
   timeoutMs?: number;
+  /** Variables of the gateway's environment every stdio upstream gets (see GatewayConfig.passEnv). */
+  passEnv?: string[];
   groupRefs: GroupRef[];
   /** `file:line:col` of keys that can only be checked once every scope is merged (`phase`, `mode`, `modes.<server>`, `resultGuard.*`). */
   at: Record<string, string>;

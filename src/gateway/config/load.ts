@@ -37,8 +37,8 @@ export function projectRoot(cwd: string, exists: (p: string) => boolean): string
 
 /**
  * The config files that apply, lowest precedence first: user, project root, every folder between
- * the root and cwd (outer first), then `--config FILE`. Scope files that do not exist are left out;
- * the `--config` file is always listed (reading it reports a missing one).
+ * the root and cwd (outer first), then `--gateway-config FILE`. Scope files that do not exist are left out;
+ * the `--gateway-config` file is always listed (reading it reports a missing one).
  */
 export function gatewayConfigLocations(opts: { cwd: string; home: string; env: Env; file?: string }, exists: (p: string) => boolean): GatewayConfigLocation[] {
   const root = projectRoot(opts.cwd, exists);
@@ -49,7 +49,7 @@ export function gatewayConfigLocations(opts: { cwd: string; home: string; env: E
     ...folders.map((_, i) => ({ file: path.join(root, ...folders.slice(0, i + 1), GATEWAY_CONFIG_FILE), scope: 'folder' as const })),
   ].filter((loc) => exists(loc.file));
   if (opts.file !== undefined) found.push({ file: path.resolve(opts.cwd, opts.file), scope: 'config' });
-  // A file reached twice (the user's config folder inside the project, --config naming a scope file) counts once, at its first place.
+  // A file reached twice (the user's config folder inside the project, --gateway-config naming a scope file) counts once, at its first place.
   return found.filter((loc, i) => found.findIndex((other) => other.file === loc.file) === i);
 }
 
@@ -68,7 +68,7 @@ export interface LoadGatewayConfigOptions {
   cwd: string;
   home: string;
   env: Env;
-  /** `--config FILE`: one more layer, applied last (relative to cwd). */
+  /** `--gateway-config FILE`: one more layer, applied last (relative to cwd). */
   file?: string;
 }
 

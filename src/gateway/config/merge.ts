@@ -46,7 +46,7 @@ function mergeAgent(name: string, sections: readonly { scope: string; section: A
 }
 
 /**
- * Merges config files, lowest precedence first (user, project, folders outer to inner, --config):
+ * Merges config files, lowest precedence first (user, project, folders outer to inner, --gateway-config):
  * upstreams unite by name (a later file may redefine a server), scalars are overridden, maps merge
  * key-wise, `pinned` unites, each file's enable/disable is one layer, and every file's section for
  * an agent becomes that agent's one layer. `@group` references are expanded everywhere, so every
@@ -119,6 +119,9 @@ export function mergeLayers(layers: readonly GatewayLayer[], options: MergeOptio
   const log = last(layers, (l) => l.log, 'log')?.value ?? resolvePath(DEFAULTS.log, options.home, options.home);
   const phase = phaseSet?.value;
   const token = last(layers, (l) => l.http.token, 'http.token')?.value;
+  const allowedHosts = last(layers, (l) => l.http.allowedHosts, 'http.allowedHosts')?.value;
+  // Every scope's passEnv adds to the others': each names what its own servers need.
+  const passEnv = [...new Set(layers.flatMap((l) => l.passEnv ?? []))];
   // No upstreams is not a warning here: the command line may add them, and serve refuses to start without any.
 
   return {
@@ -139,7 +142,9 @@ export function mergeLayers(layers: readonly GatewayLayer[], options: MergeOptio
       port: last(layers, (l) => l.http.port, 'http.port')?.value ?? DEFAULTS.port,
       ...(token !== undefined ? { token } : {}),
       allowedOrigins: last(layers, (l) => l.http.allowedOrigins, 'http.allowedOrigins')?.value ?? [],
+      ...(allowedHosts !== undefined ? { allowedHosts } : {}),
     },
+    ...(passEnv.length ? { passEnv } : {}),
     timeoutMs: last(layers, (l) => l.timeoutMs, 'timeout')?.value ?? DEFAULTS.timeoutSeconds * 1000,
     files: layers.flatMap((l) => [l.file, ...l.clientConfigs]),
     warnings,

@@ -2,7 +2,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { JSONPath } from 'jsonc-parser';
 import { SlimError } from '../../errors.js';
-import { parseJsonText } from '../../fs/config-text.js';
+import { parseJsonText, stripBom } from '../../fs/config-text.js';
+import { shapeOf } from '../../fs/value-shape.js';
 import { isObject, keyName, show, type Json, Reader } from './_reader.js';
 import { resolvePath } from './expand.js';
 import { AGENT_KEYS, GROUP_NAME, GUARD_EXAMPLES, HTTP_EXAMPLES, TOP_EXAMPLES, type TopKey } from './keys.js';
@@ -31,7 +32,7 @@ class LayerReader extends Reader {
       this.layer.groupRefs.push({ group, key: keyName(at), at: this.at(at) });
       return p;
     }
-    if (p.trim() !== p) this.fail(at, `has spaces around it; write ${show(p.trim())}`, example);
+    if (p.trim() !== p) this.fail(at, `has spaces around it; write ${JSON.stringify(p.trim())}`, example);
     if (p.endsWith('/')) this.fail(at, `names no tool; write "${p}*" for every tool of that server`, example);
     if (p.startsWith('/')) this.fail(at, `names no server; write "*${p}" for that tool on every server`, example);
     return p;
@@ -86,7 +87,7 @@ class LayerReader extends Reader {
       const port = obj.port;
       // 0 asks the system for a free port (tests, several gateways side by side).
       if (typeof port !== 'number' || !Number.isInteger(port) || port < 0 || port > 65535) {
-        this.fail(['http', 'port'], `must be a port number from 0 to 65535, got ${show(port)}`, HTTP_EXAMPLES.port);
+        this.fail(['http', 'port'], `must be a port number from 0 to 65535, got ${show(port, ['http', 'port'])}`, HTTP_EXAMPLES.port);
       }
       out.port = port;
     }
@@ -98,9 +99,15 @@ class LayerReader extends Reader {
     if (obj.allowedOrigins !== undefined) {
       out.allowedOrigins = this.strings(['http', 'allowedOrigins'], obj.allowedOrigins, HTTP_EXAMPLES.allowedOrigins).map((o, i) => {
         const origin = URL.canParse(o) ? new URL(o).origin : 'null';
-        if (origin === 'null' || !/^https?:/.test(origin)) this.fail(['http', 'allowedOrigins', i], `must be an origin such as "http://localhost:5173", got ${show(o)}`, HTTP_EXAMPLES.allowedOrigins);
+        if (origin === 'null' || !/^https?:/.test(origin)) this.fail(['http', 'allowedOrigins', i], `must be an origin such as "http://localhost:5173", got ${shapeOf(o)} that is not an http(s) URL`, HTTP_EXAMPLES.allowedOrigins);
         if (origin !== o) this.fail(['http', 'allowedOrigins', i], `is not an origin (scheme://host[:port], no path); write "${origin}"`, HTTP_EXAMPLES.allowedOrigins);
         return origin;
+      });
+    }
+    if (obj.allowedHosts !== undefined) {
+      out.allowedHosts = this.strings(['http', 'allowedHosts'], obj.allowedHosts, HTTP_EXAMPLES.allowedHosts).map((h, i) => {
+        if (!/^[A-Za-z0-9.\-\[\]:]+$/.test(h)) this.fail(['http', 'allowedHosts', i], 'must be a host name or address as clients write it in the Host header (gateway.lan, 192.168.1.5), with no scheme or path', HTTP_EXAMPLES.allowedHosts);
+        return h.toLowerCase();
       });
     }
     return out;
@@ -112,7 +119,7 @@ function emptyLayer(file: string, scope: LayerScope): GatewayLayer {
 }
 
 export interface ParseOptions {
-  /** Which scope the file belongs to (default `config`, as for `--config FILE`). */
+  /** Which scope the file belongs to (default `config`, as for `--gateway-config FILE`). */
   scope?: LayerScope;
   /** The home folder, for `~` in paths (default: HOME from env, else the system's). */
   home?: string;
@@ -122,7 +129,9 @@ export interface ParseOptions {
  * Reads one `mcp-slim.config.json` (pure: no file is opened; `upstreams.config` files are only
  * named, the loader reads them). Every mistake is one line: `file:line:col: "key" problem; for example …`.
  */
-export function parseGatewayConfigText(text: string, file: string, env: Record<string, string | undefined>, options: ParseOptions = {}): GatewayLayer {
+export function parseGatewayConfigText(raw: string, file: string, env: Record<string, string | undefined>, options: ParseOptions = {}): GatewayLayer {
+  // Positions in messages count from after a byte order mark, as editors count them.
+  const text = stripBom(raw);
   const home = options.home ?? env.HOME ?? os.homedir();
   const layer = emptyLayer(path.resolve(file), options.scope ?? 'config');
   const r = new LayerReader(text, layer.file, env, layer);
@@ -176,11 +185,19 @@ export function parseGatewayConfigText(text: string, file: string, env: Record<s
         layer.resultGuard = r.resultGuard(value);
         break;
       case 'log':
-        if (value !== false && typeof value !== 'string') r.fail([key], `must be a file path or false (no log), got ${show(value)}`, TOP_EXAMPLES.log);
+        if (value !== false && typeof value !== 'string') r.fail([key], `must be a file path or false (no log), got ${show(value, [key])}`, TOP_EXAMPLES.log);
         layer.log = value === false ? false : filePath(key, value);
         break;
       case 'http':
         layer.http = r.http(value);
+        break;
+      case 'passEnv':
+        layer.passEnv = r.strings([key], value, TOP_EXAMPLES.passEnv).map((name, i) => {
+          if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) r.fail([key, i], 'must be the name of an environment variable (letters, digits, _), not a value', TOP_EXAMPLES.passEnv);
+          // The gateway's own token never reaches an upstream, however asked: that is its point.
+          if (name === 'MCP_SLIM_TOKEN') r.fail([key, i], 'names the gateway\'s own token, which no upstream may see; give a server its own token in its "env"', TOP_EXAMPLES.passEnv);
+          return name;
+        });
         break;
       case 'timeout':
         layer.timeoutMs = r.positiveNumber([key], value, 'seconds', TOP_EXAMPLES.timeout) * 1000;

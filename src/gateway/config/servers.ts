@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { ServerSpec, SpecSource } from '../../catalog/types.js';
+import { urlShape } from '../../fs/value-shape.js';
 import { isObject, show, type Json, type Reader } from './_reader.js';
 import { resolvePath } from './expand.js';
 import { REMOTE_ONLY, SERVER_EXAMPLES, STDIO_ONLY, TOP_EXAMPLES, UPSTREAM_EXAMPLES, type ServerKey } from './keys.js';
@@ -16,7 +17,7 @@ export function readServer(r: Reader, name: string, value: Json, source: SpecSou
   if (name === '' || name.includes('/')) {
     r.fail(at, 'is not a usable server name: tool patterns are "server/tool", so a name cannot be empty or contain "/"', SERVER_EXAMPLE, true);
   }
-  if (!isObject(value)) r.fail(at, `must be an object with "command" (a local server) or "url" (a remote one), got ${show(value)}`, SERVER_EXAMPLE);
+  if (!isObject(value)) r.fail(at, `must be an object with "command" (a local server) or "url" (a remote one), got ${show(value, at)}`, SERVER_EXAMPLE);
   r.keys(at, value, SERVER_EXAMPLES, 'a server key');
   const has = (key: ServerKey): boolean => value[key] !== undefined;
   if (has('command') && has('url')) {
@@ -55,7 +56,7 @@ export function readServer(r: Reader, name: string, value: Json, source: SpecSou
 
   const url = x('url', r.string([...at, 'url'], value.url, SERVER_EXAMPLES.url));
   if (!/^https?:\/\/[^/\s]+/.test(url) || !URL.canParse(url)) {
-    r.fail([...at, 'url'], `must be an http:// or https:// URL, got ${show(url)}`, SERVER_EXAMPLES.url);
+    r.fail([...at, 'url'], `must be an http:// or https:// URL, got ${urlShape(url)}`, SERVER_EXAMPLES.url);
   }
   const transport = has('transport') ? r.choice([...at, 'transport'], value.transport, ['http', 'sse'] as const, SERVER_EXAMPLES.transport) : 'http';
   const headers = has('headers') ? expandMap(r, [...at, 'headers'], value.headers, SERVER_EXAMPLES.headers) : undefined;

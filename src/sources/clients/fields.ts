@@ -62,6 +62,8 @@ export class EntryReader {
     const value = this.present(field);
     if (value === undefined) return undefined;
     if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return value;
+    // TOML's inf and a literal like 1e400 both read as Infinity; JSON's 1e400 is stopped when parsing.
+    if (typeof value === 'number' && !Number.isFinite(value)) return this.fail(`"${field}" is a number out of range (infinite); write a finite number`);
     return this.fail(`"${field}" must be a non-negative number`);
   }
 
