@@ -1,12 +1,16 @@
 import { basename } from 'node:path';
 import { SlimError } from '../errors.js';
 import { isJsonObject as isObject } from '../schema/walk.js';
+import { redactCatalog } from './redact.js';
 import { descriptionMapTools, groupByServer, isDescriptionMap, shapeTool } from './tool-shapes.js';
 import { CATALOG_FORMAT, CATALOG_VERSION, type Catalog, type JsonValue, type RawTool, type ServerEntry } from './types.js';
 
-/** A catalog as written by `--save`: stable key order, two-space indent, newline at the end. */
+/**
+ * A catalog as written by `--save`: stable key order, two-space indent, newline at the end.
+ * Origins and failures are redacted here too, whoever calls it: a saved file gets shared.
+ */
 export function serializeCatalog(catalog: Catalog): string {
-  return `${JSON.stringify(catalog, null, 2)}\n`;
+  return `${JSON.stringify(redactCatalog(catalog), null, 2)}\n`;
 }
 
 export function newCatalog(servers: ServerEntry[], createdAt = new Date().toISOString()): Catalog {

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { serializeCatalog } from '../catalog/catalog-file.js';
+import { redactCatalog } from '../catalog/redact.js';
 import { measureCatalog } from '../cost/measure.js';
 import { writeFileAtomic } from '../fs/atomic-write.js';
 import { renderHtml } from '../report/html.js';
@@ -14,6 +15,7 @@ import { useColor, type CliIO } from './io.js';
 import { parseCommandArgs, positiveInt } from './parse-args.js';
 import { SOURCE_HELP, SOURCE_OPTIONS, sourceRequest, type SourceValues } from './source-args.js';
 import { SlimError } from '../errors.js';
+import { redactArgs, redactText } from '../util/redact.js';
 
 export const MEASURE_HELP = `mcp-slim measure: the real token cost of MCP tool definitions
 
@@ -70,14 +72,21 @@ export async function measureCommand(io: CliIO, argv: string[]): Promise<ExitCod
   if (positionals.length) {
     throw new SlimError(
       'usage',
-      `unexpected argument ${JSON.stringify(positionals[0])}; put a server's command after --, e.g. mcp-slim measure -- npx -y @modelcontextprotocol/server-memory`,
+      `unexpected argument ${JSON.stringify(redactArgs(positionals)[0])}; put a server's command after --, e.g. mcp-slim measure -- npx -y @modelcontextprotocol/server-memory`,
     );
   }
   const request = sourceRequest(values, rest, values.demo ? 90 : 30);
   const top = positiveInt('top', values.top, 10);
   const window = positiveInt('window', values.window, 200_000);
   const machine = values.json === true || values.md === true;
-  const collected = await collectWithProgress(io, request, machine);
+  const raw = await collectWithProgress(io, request, machine);
+  // Everything below prints or saves: from here on, origins, failures and notes carry no secret.
+  const collected = {
+    ...raw,
+    catalog: redactCatalog(raw.catalog),
+    warnings: raw.warnings.map(redactText),
+    skipped: raw.skipped.map((s) => ({ ...s, reason: redactText(s.reason) })),
+  };
   const { catalog } = collected;
   const report = measureCatalog(catalog);
   const view: MeasureView = { catalog, report, window, top };

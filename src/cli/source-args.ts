@@ -1,5 +1,6 @@
 import type { ClientKind, HttpSpec, ServerSpec } from '../catalog/types.js';
 import { SlimError } from '../errors.js';
+import { redactUrl } from '../util/redact.js';
 import type { SourceRequest } from '../sources/collect.js';
 import { nameFromCommand } from '../sources/server-name.js';
 import { positiveInt } from './parse-args.js';
@@ -52,7 +53,8 @@ function parseHeaders(lines: string[]): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const line of lines) {
     const colon = line.indexOf(':');
-    if (colon <= 0) throw new SlimError('usage', `--header ${JSON.stringify(line)} must look like "Name: value"`);
+    // The line is not echoed: a header given wrong is most often a bare token.
+    if (colon <= 0) throw new SlimError('usage', `a --header has no "Name:" before its value; write it as "Name: value", e.g. --header "Authorization: Bearer $TOKEN"`);
     headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
   }
   return headers;
@@ -78,7 +80,7 @@ export function sourceRequest(values: SourceValues, rest: string[], defaultTimeo
     try {
       new URL(url);
     } catch {
-      throw new SlimError('usage', `--url ${JSON.stringify(url)} is not a URL; give the full address, e.g. http://localhost:3000/mcp`);
+      throw new SlimError('usage', `--url ${JSON.stringify(redactUrl(url))} is not a URL; give the full address, e.g. http://localhost:3000/mcp`);
     }
     const spec: HttpSpec = {
       name: values.name && values.url?.length === 1 && command === undefined ? values.name : new URL(url).host,

@@ -3,6 +3,7 @@
  * byte-split breakdown and the choice of heaviest tools. Kept here so a terminal, a PR
  * comment and an HTML page never disagree about a figure.
  */
+import { redactFailure } from '../catalog/redact.js';
 import type { ServerFailure } from '../catalog/types.js';
 import type { ByteSplit, ServerCost, ToolCost } from '../cost/types.js';
 import type { MeasureView } from './types.js';
@@ -88,9 +89,13 @@ export function heaviestTools(tools: readonly ToolCost[], top: number): ToolCost
   return sortByWeight(tools).slice(0, Math.max(0, Math.floor(top)));
 }
 
-/** The cost report knows a server failed; only the catalog knows why. */
+/**
+ * The cost report knows a server failed; only the catalog knows why. Redacted here, the one way
+ * every renderer reads a failure, so no report prints a secret from a message or a stderr tail.
+ */
 export function failureOf(view: MeasureView, serverName: string): ServerFailure | undefined {
-  return view.catalog.servers.find((s) => s.name === serverName)?.failure;
+  const failure = view.catalog.servers.find((s) => s.name === serverName)?.failure;
+  return failure && redactFailure(failure);
 }
 
 /** The last non-blank lines of a stderr tail: enough to recognise the error without flooding the report. */

@@ -3,6 +3,7 @@ import { describeFinding } from '../budget/describe.js';
 import { FINDING_META, severityOf, type CheckFinding, type Severity } from '../budget/findings.js';
 import type { CheckResult } from '../budget/check.js';
 import type { Budget } from '../budget/types.js';
+import { redactText } from '../util/redact.js';
 import { formatInt } from './_format.js';
 
 export interface CheckView {
@@ -15,7 +16,9 @@ export interface CheckView {
 }
 
 const ORDER: Record<Severity, number> = { fail: 0, stale: 1, ratchet: 2 };
-const sorted = (findings: readonly CheckFinding[]) => [...findings].sort((a, b) => ORDER[severityOf(a)] - ORDER[severityOf(b)]);
+/** A failed server's message may quote a URL or its stderr: redacted before any output reads it. */
+const redacted = (f: CheckFinding): CheckFinding => (f.kind === 'server-failed' ? { ...f, message: redactText(f.message) } : f);
+const sorted = (findings: readonly CheckFinding[]) => findings.map(redacted).sort((a, b) => ORDER[severityOf(a)] - ORDER[severityOf(b)]);
 
 function headline(view: CheckView): string {
   const counts = { fail: 0, stale: 0, ratchet: 0 };

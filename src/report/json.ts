@@ -1,4 +1,6 @@
+import { redactFailure, redactOrigin } from '../catalog/redact.js';
 import type { ServerCost } from '../cost/types.js';
+import { redactText } from '../util/redact.js';
 import { windowShare } from './_format.js';
 import type { MeasureView } from './types.js';
 
@@ -14,7 +16,8 @@ export interface MeasureJsonExtras {
 /**
  * The stable `--json` output of `mcp-slim measure` (documented in docs/json-output.md):
  * the cost report, with each server's catalog facts (origin, failure, pages, timings) beside
- * its cost, and the share of the context window.
+ * its cost, and the share of the context window. Origins, failures and warnings are redacted
+ * (util/redact.ts): `--json` output ends up in CI logs.
  */
 export function measureJson(view: MeasureView, extras: MeasureJsonExtras) {
   const { catalog, report } = view;
@@ -23,9 +26,9 @@ export function measureJson(view: MeasureView, extras: MeasureJsonExtras) {
     const entry = catalog.servers[i]!;
     return {
       ...cost,
-      origin: entry.origin,
+      origin: redactOrigin(entry.origin),
       ...(entry.serverInfo ? { serverInfo: entry.serverInfo } : {}),
-      ...(entry.failure ? { failure: entry.failure } : {}),
+      ...(entry.failure ? { failure: redactFailure(entry.failure) } : {}),
       ...(entry.strictParseError ? { strictParseError: entry.strictParseError } : {}),
       ...(entry.filteredOut ? { filteredOut: entry.filteredOut } : {}),
       ...(entry.pages !== undefined ? { pages: entry.pages } : {}),
@@ -45,7 +48,7 @@ export function measureJson(view: MeasureView, extras: MeasureJsonExtras) {
     tools: report.tools,
     overLimit: report.overLimit,
     configFiles: extras.configFiles,
-    warnings: extras.warnings,
-    skipped: extras.skipped,
+    warnings: extras.warnings.map(redactText),
+    skipped: extras.skipped.map((s) => ({ ...s, reason: redactText(s.reason) })),
   };
 }

@@ -3,6 +3,7 @@ import { createColors } from 'picocolors';
 import type { LintCounts } from '../lint/lint-catalog.js';
 import { RULES_BY_ID } from '../lint/rules/index.js';
 import type { LintFinding, ResolvedOptions, Rule, Severity } from '../lint/types.js';
+import { redactText } from '../util/redact.js';
 import { formatInt, sanitizeText, textWidth } from './_format.js';
 
 export interface LintView {
@@ -15,6 +16,9 @@ export interface LintView {
   options: ResolvedOptions;
   exitCode: 0 | 1;
 }
+
+/** A failure message may quote a URL or a server's stderr: never print a secret from it. */
+const redactedFailures = (view: LintView) => view.failures.map((f) => ({ ...f, message: redactText(f.message) }));
 
 const plural = (n: number, word: string, many = `${word}s`) => `${formatInt(n)} ${n === 1 ? word : many}`;
 const pad = (text: string, width: number) => text + ' '.repeat(Math.max(0, width - textWidth(text)));
@@ -38,7 +42,7 @@ export function renderLintText(view: LintView, color: boolean): string {
   const c = createColors(color);
   const paint: Record<Severity, (s: string) => string> = { error: c.red, warning: c.yellow, info: c.cyan };
   const lines: string[] = [];
-  for (const failure of view.failures) {
+  for (const failure of redactedFailures(view)) {
     lines.push(c.underline(sanitizeText(failure.server)), `  ${paint.error('error')}  could not be linted: ${sanitizeText(failure.message)}`, '');
   }
   const groups = new Map<string, LintFinding[]>();
@@ -91,6 +95,6 @@ export function lintJson(view: LintView) {
       docs: RULES_BY_ID[f.rule].docs,
     })),
     counts: { ...view.counts, servers: view.serverCount, tools: view.toolCount, failedServers: view.failures.length },
-    failures: view.failures,
+    failures: redactedFailures(view),
   };
 }
