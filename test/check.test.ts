@@ -94,7 +94,7 @@ test('a server that fails during check fails the check and says why', async () =
   writeFileSync(join(dir, 'mcp-slim.budget.json'), JSON.stringify({ measure: { command: fixtureServer('crash') }, totalBytes: 100000 }));
   const { code, stdout } = await runCli(['check'], { cwd: dir });
   assert.equal(code, 1);
-  assert.match(stdout, /server crash could not be measured: exited during initialize/);
+  assert.match(stdout, /server crash could not be measured: exited with code 3 during initialize/);
 });
 
 test('--init and --update refuse to write a budget from a partial measurement', async () => {

@@ -107,7 +107,7 @@ test('three servers, one cannot start: two measured, the third named with its re
   assert.match(stdout, /memory\s+9\b/);
   assert.match(stdout, /paged\s+7\b/);
   assert.match(stdout, /broken\s+FAILED/);
-  assert.match(stdout, /exited during initialize/);
+  assert.match(stdout, /exited with code 3 during initialize/);
   assert.match(stdout, /FIXTURE_API_KEY is not set/, 'the tail of its stderr is shown');
   assert.match(stderr, new RegExp(`read ${config.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
 });

@@ -11,6 +11,8 @@ export interface FetchOptions {
   /** The environment stdio servers inherit (a client passes its own). */
   env: Record<string, string | undefined>;
   cwd: string;
+  /** How much of `env` a stdio server gets (see AttemptOptions). */
+  inherit?: 'safe' | 'all';
   clientVersion?: string;
 }
 
@@ -22,10 +24,7 @@ async function measureWith(spec: ServerSpec, attempt: Attempt, options: FetchOpt
     const initialize = attempt.tap.captureNext('initialize');
     const connecting = client.connect(attempt.tap);
     phase = 'initialize';
-    await withDeadline(connecting, deadline).catch((e: unknown) => {
-      if ((e as { code?: unknown }).code === 'ENOENT' || (e as { code?: unknown }).code === 'EACCES') phase = 'start';
-      throw e;
-    });
+    await withDeadline(connecting, deadline);
     const connectMs = Date.now() - started;
     const capabilities = client.getServerCapabilities() as JsonObject | undefined;
     phase = 'tools/list';
@@ -66,11 +65,14 @@ async function measureWith(spec: ServerSpec, attempt: Attempt, options: FetchOpt
     return entry;
   } catch (error) {
     if (error instanceof DeadlineError) attempt.kill?.();
+    // A process we end ourselves on a timeout is reported as the timeout, not as killed.
+    const exit = error instanceof DeadlineError ? undefined : attempt.exit?.();
     const failure = describeFailure(error instanceof DeadlineError ? new DeadlineError(totalMs) : error, {
       spec,
       phase,
       transportErrors: attempt.tap.errors,
-      processExited: attempt.tap.closed,
+      processExited: attempt.tap.closed || exit !== undefined,
+      ...(exit ? { exit } : {}),
       ...(attempt.stderr.tail() ? { stderrTail: attempt.stderr.tail()! } : {}),
     });
     return { name: spec.name, origin: attempt.origin, tools: [], failure };
