@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import pc from 'picocolors';
 import { SlimError } from '../errors.js';
 import { defaultTraceFile } from '../gateway/accounting.js';
-import { parseTrace, selectSession, summarizeTrace, type TraceProblem, type TraceSummary } from '../gateway/trace-report.js';
+import { OLD_CUT_LIMIT, parseTrace, selectSession, summarizeTrace, type TraceProblem, type TraceSummary, type TraceTotals } from '../gateway/trace-report.js';
 import { formatInt, sanitizeText } from '../report/_format.js';
 import { table, type Column, type Row } from '../report/_table.js';
 import type { TerminalStyle } from '../report/types.js';
@@ -24,7 +24,9 @@ Options:
   -h, --help     this help
 
 Sessions are sorted by what they put into the context: the largest tool list they were sent
-plus every result. Exit codes: 0 ok, 2 no such file, or no line of it is an entry.`;
+plus every result as the model received it (after the result guard); a read_result page counts
+once, on the call whose result it continues. Exit codes: 0 ok, 2 no such file, or no line of it
+is an entry.`;
 
 const OPTIONS = {
   session: { type: 'string' },
@@ -76,7 +78,8 @@ export async function traceCommand(io: CliIO, argv: string[]): Promise<ExitCode>
   if (values.json) {
     const cap = <T>(list: T[]) => (top === undefined ? list : list.slice(0, top));
     const doc = {
-      schemaVersion: 1,
+      // 2: result tokens are what the model received, pages count on their call (docs/trace.md).
+      schemaVersion: 2,
       command: 'trace',
       file: shown,
       ...(values.session !== undefined ? { session: summary.sessions[0]?.session ?? values.session } : {}),
@@ -141,8 +144,10 @@ export function renderTrace(summary: TraceSummary, file: string, top: number, st
   const lines = [c.bold('mcp-slim trace') + c.dim(` · ${file} · ${formatInt(summary.entries)} entries${summary.from ? `, ${when(summary.from)} → ${when(summary.to!)}` : ''}`)];
   if (!summary.entries) return `${lines[0]}\nno entries yet: the gateway adds one per request it answers\n`;
   const { totals } = summary;
+  const pages = totals.pages ? ` and ${formatInt(totals.pages)} ${totals.pages === 1 ? 'page' : 'pages'} read back` : '';
   lines.push(
-    `What filled the context: ${c.bold(formatInt(totals.contextTokens))} o200k tokens = ${formatInt(totals.definitionTokens)} of tool definitions (the largest list each session was sent) + ${formatInt(totals.resultTokens)} of results from ${formatInt(totals.calls)} calls${totals.cuts ? `, ${formatInt(totals.cuts)} cut` : ''}`,
+    `What filled the context: ${c.bold(formatInt(totals.contextTokens))} o200k tokens = ${formatInt(totals.definitionTokens)} of tool definitions (the largest list each session was sent) + ${formatInt(totals.resultTokens)} of results from ${formatInt(totals.calls)} calls${pages}`,
+    ...headline(totals, c),
     '',
   );
 
@@ -176,7 +181,9 @@ export function renderTrace(summary: TraceSummary, file: string, top: number, st
       { header: 'tool', align: 'left', shrinkOrder: 1, minWidth: 8 },
       { header: 'server', align: 'left', shrinkOrder: 0, minWidth: 6 },
       { header: 'calls', align: 'right' },
-      { header: 'result tokens', align: 'right' },
+      { header: 'pages', align: 'right' },
+      { header: 'received', align: 'right' },
+      { header: 'upstream', align: 'right' },
       { header: 'max', align: 'right' },
       { header: 'mean latency', align: 'right' },
       { header: 'cut', align: 'right' },
@@ -186,13 +193,15 @@ export function renderTrace(summary: TraceSummary, file: string, top: number, st
       { text: sanitizeText(t.tool) },
       { text: sanitizeText(t.server ?? '–') },
       num(t.calls),
+      faint(t.pages),
       { text: formatInt(t.resultTokens), paint: c.bold },
+      faint(t.upstreamTokens),
       num(t.maxResultTokens),
       { text: formatDuration(t.meanLatencyMs) },
       { ...faint(t.cuts), ...(t.cuts ? { paint: c.yellow } : {}) },
       { ...faint(t.errors), ...(t.errors ? { paint: c.red } : {}) },
     ]);
-    lines.push(c.bold('Tools') + c.dim(' · by result tokens'), ...table(toolColumns, toolRows, style, c), ...more(summary.tools.length, top, 'tools', c), '');
+    lines.push(c.bold('Tools') + c.dim(' · by tokens received (results + read_result pages); upstream: what the server produced'), ...table(toolColumns, toolRows, style, c), ...more(summary.tools.length, top, 'tools', c), '');
   }
 
   const methodColumns: Column[] = [
@@ -211,6 +220,33 @@ export function renderTrace(summary: TraceSummary, file: string, top: number, st
   ]);
   lines.push(c.bold('Methods') + c.dim(' · definitions sent (tools/list) + results (tools/call)'), ...table(methodColumns, methodRows, style, c), '');
   return `${lines.join('\n').trimEnd()}\n`;
+}
+
+/** What the result guard did, the errors, and how an older log was read: each line only when it has something to say. */
+function headline(totals: TraceTotals, c: ReturnType<typeof pc.createColors>): string[] {
+  const out: string[] = [];
+  const flagged = [totals.cuts ? `${formatInt(totals.cuts)} cut` : '', totals.warned ? `${formatInt(totals.warned)} over the warning level` : ''].filter(Boolean).join(', ');
+  if (totals.upstreamTokens !== totals.resultTokens || flagged) {
+    const saved = totals.savedTokens;
+    const verdict = saved > 0
+      ? `the result guard kept ${c.bold(formatInt(saved))} out of the context`
+      : saved < 0
+        ? `that is ${formatInt(-saved)} more: pages of results whose call is not in this log, or the guard's notes on results read back whole`
+        : 'nothing was kept out';
+    out.push(`Results: upstreams produced ${formatInt(totals.upstreamTokens)} tokens, the model received ${formatInt(totals.resultTokens)}; ${verdict}${flagged ? ` (${flagged})` : ''}`);
+  }
+  if (totals.errors) {
+    const returned = totals.errors - totals.rejected;
+    const rejected = `${formatInt(totals.rejected)} rejected (unknown tool, arguments refused, upstream down)`;
+    const isError = `${formatInt(returned)} ${returned === 1 ? 'isError result' : 'isError results'} from tools`;
+    const split = !returned ? rejected : !totals.rejected ? isError : `${formatInt(totals.errors)} = ${rejected} + ${isError}`;
+    out.push(`Errors: ${c.red(split)}`);
+  }
+  if (totals.estimatedCuts) {
+    const n = totals.estimatedCuts;
+    out.push(c.dim(`Older log: ${formatInt(n)} cut ${n === 1 ? 'result was' : 'results were'} logged at the size the upstream sent (before upstreamTokens); counted here as ${formatInt(OLD_CUT_LIMIT)} tokens received${n === 1 ? '' : ' each'} (the guard's default limit) and that size as produced`));
+  }
+  return out;
 }
 
 function more(total: number, top: number, what: string, c: ReturnType<typeof pc.createColors>): string[] {

@@ -12,20 +12,40 @@ export interface AccountingEntry {
   time: string;
   /** One gateway connection (one agent process). */
   session: string;
+  /** The MCP client as it named itself in initialize, over stdio and HTTP alike. */
   client?: { name: string; version: string };
   agent?: string;
   method: 'tools/list' | 'tools/call' | (string & {});
+  /** tools/call: the tool as the client named it (the inner tool for a call made through call_tool). */
   tool?: string;
+  /** tools/call: the upstream that answered; `mcp-slim` for the gateway's own tools. Absent when no upstream was found (unknown tool). */
   server?: string;
+  /** The mode in force: the upstream's, or the gateway's own for its own tools. */
   mode?: string;
+  /** read_result: the `resultId` of the cut result this page was read from. */
+  pageOf?: string;
+  /** read_result: the character offset the page was read from. */
+  offset?: number;
   /** o200k tokens of the tool definitions sent in a tools/list. */
   definitionTokens?: number;
-  /** o200k tokens of the result sent back (after the result guard). */
+  /** o200k tokens of the result the client (the model) received: after the result guard, its notes included. */
   resultTokens?: number;
+  /**
+   * o200k tokens of the result the upstream produced, only when it differs from `resultTokens`
+   * (the guard cut it). Absent means the model received the result whole.
+   */
+  upstreamTokens?: number;
   latencyMs: number;
+  /** The result was an `isError` result of the tool (the upstream's own failure); written only when true. */
+  isError?: boolean;
+  /** What went wrong: the rejection (unknown tool, bad arguments, upstream down) or the first line of an isError result (at most 200 characters). */
   error?: string;
-  /** The result guard cut the result. */
+  /** The result guard cut the result; written only when true. */
   cut?: boolean;
+  /** The id `read_result` reads the cut result's rest with; absent when no text was kept to read back. */
+  resultId?: string;
+  /** The upstream's result was over the guard's warning level (`warnTokens`); written only when true. */
+  warned?: boolean;
 }
 
 export interface AccountingLog {
@@ -39,7 +59,15 @@ export function defaultTraceFile(home: string = homedir()): string {
   return join(home, '.mcp-slim', 'trace.jsonl');
 }
 
-const FIELDS: readonly (keyof AccountingEntry)[] = ['time', 'session', 'client', 'agent', 'method', 'tool', 'server', 'mode', 'definitionTokens', 'resultTokens', 'latencyMs', 'error', 'cut'];
+/**
+ * The documented order (docs/trace.md). A Record so that a field added to AccountingEntry without
+ * a place here fails to compile rather than landing after the unknown ones.
+ */
+const ORDER = {
+  time: true, session: true, client: true, agent: true, method: true, tool: true, server: true, mode: true, pageOf: true, offset: true,
+  definitionTokens: true, resultTokens: true, upstreamTokens: true, latencyMs: true, isError: true, error: true, cut: true, resultId: true, warned: true,
+} as const satisfies Record<keyof AccountingEntry, true>;
+const FIELDS = Object.keys(ORDER) as (keyof AccountingEntry)[];
 
 /**
  * One line of the log, the documented fields first and in their order so the file reads and

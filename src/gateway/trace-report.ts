@@ -1,65 +1,13 @@
 /**
  * What `mcp-slim trace` shows, as data: the accounting log (accounting.ts) read back and summed
- * per session, per tool and per method. Pure: no files, no terminal.
+ * per session, per tool and per method. Totals are what entered the context: each result as the
+ * model received it, and each read_result page once, as a page of the call whose result it
+ * continues. Pure: no files, no terminal.
  */
 import type { AccountingEntry } from './accounting.js';
+import { readEntry, type EntryReading } from './trace-entry.js';
 
-export interface TraceProblem {
-  /** 1-based line number in the file. */
-  line: number;
-  message: string;
-}
-
-export interface ParsedTrace {
-  entries: AccountingEntry[];
-  problems: TraceProblem[];
-  /** Non-blank lines read. */
-  lines: number;
-}
-
-/** Read JSONL text; a line that is not an entry becomes a problem with its line number, never an exception. */
-export function parseTrace(text: string): ParsedTrace {
-  const entries: AccountingEntry[] = [];
-  const problems: TraceProblem[] = [];
-  let lines = 0;
-  text.split('\n').forEach((raw, i) => {
-    const line = raw.trim();
-    if (!line) return;
-    lines++;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch {
-      // A gateway killed mid-write leaves half a line: say so. (The parser's own words vary
-      // between Node versions, so they are not repeated.)
-      const cutShort = line.startsWith('{') && !line.endsWith('}');
-      problems.push({ line: i + 1, message: cutShort ? 'not JSON: the line stops short (was the gateway stopped while writing it?)' : 'not JSON' });
-      return;
-    }
-    const wrong = checkEntry(value);
-    if (wrong) problems.push({ line: i + 1, message: `not an accounting entry: ${wrong}` });
-    else entries.push(value as AccountingEntry);
-  });
-  return { entries, problems, lines };
-}
-
-const OPTIONAL_NUMBERS = ['definitionTokens', 'resultTokens'] as const;
-const OPTIONAL_STRINGS = ['agent', 'tool', 'server', 'mode', 'error'] as const;
-
-function checkEntry(value: unknown): string | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'not a JSON object';
-  const e = value as Record<string, unknown>;
-  for (const key of ['session', 'method', 'time'] as const) {
-    if (typeof e[key] !== 'string' || !e[key]) return `"${key}" is missing or not a string`;
-  }
-  if (Number.isNaN(Date.parse(e.time as string))) return `"time" is not an ISO date: ${JSON.stringify(e.time)}`;
-  if (typeof e.latencyMs !== 'number' || !Number.isFinite(e.latencyMs)) return '"latencyMs" is missing or not a number';
-  for (const key of OPTIONAL_NUMBERS) if (e[key] !== undefined && (typeof e[key] !== 'number' || !Number.isFinite(e[key]))) return `"${key}" is not a number`;
-  for (const key of OPTIONAL_STRINGS) if (e[key] !== undefined && typeof e[key] !== 'string') return `"${key}" is not a string`;
-  if (e.cut !== undefined && typeof e.cut !== 'boolean') return '"cut" is not true or false';
-  if (e.client !== undefined && (typeof e.client !== 'object' || e.client === null)) return '"client" is not an object';
-  return undefined;
-}
+export { parseTrace, OLD_CUT_LIMIT, type ParsedTrace, type TraceProblem } from './trace-entry.js';
 
 export interface SessionSummary {
   session: string;
@@ -73,9 +21,16 @@ export interface SessionSummary {
   definitionTokens: number[];
   /** The most the definitions took at once: they sit in the context on every turn. */
   peakDefinitionTokens: number;
+  /** Results as the model received them, read_result pages included. */
   resultTokens: number;
-  /** tools/call requests. */
+  /** Results as the upstreams produced them (a page adds nothing: it is part of its result). */
+  upstreamTokens: number;
+  /** upstreamTokens − resultTokens: what the result guard kept out of the context. */
+  savedTokens: number;
+  /** tools/call requests, read_result pages of a result in the log apart. */
   calls: number;
+  /** read_result pages of a cut result in the log. */
+  pages: number;
   errors: number;
   cuts: number;
   /** peakDefinitionTokens + resultTokens: what this session put into the context. */
@@ -86,28 +41,59 @@ export interface ToolSummary {
   tool: string;
   server: string | null;
   calls: number;
+  /** read_result pages of this tool's cut results; they count here, not as calls of read_result. */
+  pages: number;
+  /** What the model received: the calls' results plus their pages. */
   resultTokens: number;
+  /** The part of resultTokens read back with read_result. */
+  pageTokens: number;
+  /** What the upstream produced for these calls. */
+  upstreamTokens: number;
+  /** The largest result one call put into the context (pages apart). */
   maxResultTokens: number;
-  /** Mean over the calls; null when none recorded a latency. */
+  /** Mean over the calls (pages apart); null when none recorded a latency. */
   meanLatencyMs: number | null;
+  /** Rejected calls and isError results. */
   errors: number;
   cuts: number;
+  /** Results over the guard's warning level. */
+  warned: number;
 }
 
 export interface MethodSummary {
   method: string;
   requests: number;
-  /** Definition tokens (tools/list) plus result tokens (tools/call). */
+  /** Definition tokens (tools/list) plus result tokens received (tools/call). */
   tokens: number;
   meanLatencyMs: number | null;
   errors: number;
+}
+
+export interface TraceTotals {
+  /** definitionTokens + resultTokens: what entered the context. */
+  contextTokens: number;
+  /** Each session's peak tool list, summed. */
+  definitionTokens: number;
+  resultTokens: number;
+  upstreamTokens: number;
+  savedTokens: number;
+  calls: number;
+  pages: number;
+  /** Rejected calls and isError results. */
+  errors: number;
+  /** The errors that got no answer from the tool: unknown tool, arguments refused, upstream down. */
+  rejected: number;
+  cuts: number;
+  warned: number;
+  /** Cut results from a gateway that logged their full size, counted at OLD_CUT_LIMIT received. */
+  estimatedCuts: number;
 }
 
 export interface TraceSummary {
   entries: number;
   from?: string;
   to?: string;
-  totals: { contextTokens: number; definitionTokens: number; resultTokens: number; calls: number; errors: number; cuts: number };
+  totals: TraceTotals;
   sessions: SessionSummary[];
   tools: ToolSummary[];
   methods: MethodSummary[];
@@ -128,25 +114,64 @@ class Mean {
 
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
+/**
+ * For each read_result entry that is a page of a cut result in the log (same session, its
+ * `pageOf` that result's `resultId`, and not itself an error), the index of that result's entry.
+ */
+function pageParents(entries: readonly AccountingEntry[], readings: readonly EntryReading[]): Map<number, number> {
+  const key = (session: string, id: string) => `${session}\u0000${id}`;
+  const results = new Map<string, number>();
+  entries.forEach((e, i) => {
+    if (e.resultId !== undefined && e.method === 'tools/call' && e.tool && !readings[i]!.readBack) results.set(key(e.session, e.resultId), i);
+  });
+  const parents = new Map<number, number>();
+  entries.forEach((e, i) => {
+    const r = readings[i]!;
+    if (!r.readBack || r.failed || e.pageOf === undefined) return;
+    const parent = results.get(key(e.session, e.pageOf));
+    if (parent !== undefined) parents.set(i, parent);
+  });
+  return parents;
+}
+
 /** Sessions, tools and methods, heaviest first; ties broken by name so the order never changes between runs. */
 export function summarizeTrace(entries: readonly AccountingEntry[]): TraceSummary {
-  const sessions = new Map<string, SessionSummary & { min: number; max: number }>();
+  const readings = entries.map(readEntry);
+  const parents = pageParents(entries, readings);
+  const sessions = new Map<string, Omit<SessionSummary, 'savedTokens' | 'contextTokens'> & { min: number; max: number }>();
   const tools = new Map<string, ToolSummary & { latency: Mean }>();
   const methods = new Map<string, MethodSummary & { latency: Mean }>();
+  const counts = { rejected: 0, warned: 0, estimatedCuts: 0 };
   let min = Infinity;
   let max = -Infinity;
 
-  for (const e of entries) {
+  const toolRow = (tool: string, server: string | undefined) => {
+    const key = `${server ?? ''}\u0000${tool}`;
+    let t = tools.get(key);
+    if (!t) {
+      t = { tool, server: server ?? null, calls: 0, pages: 0, resultTokens: 0, pageTokens: 0, upstreamTokens: 0, maxResultTokens: 0, meanLatencyMs: null, errors: 0, cuts: 0, warned: 0, latency: new Mean() };
+      tools.set(key, t);
+    }
+    return t;
+  };
+
+  entries.forEach((e, i) => {
+    const r = readings[i]!;
     const at = Date.parse(e.time);
     min = Math.min(min, at);
     max = Math.max(max, at);
     const isCall = e.method === 'tools/call';
-    const failed = e.error !== undefined ? 1 : 0;
+    const parent = parents.get(i);
+    const isPage = parent !== undefined;
+    const failed = r.failed ? 1 : 0;
     const cut = e.cut ? 1 : 0;
+    counts.rejected += r.rejected ? 1 : 0;
+    counts.warned += e.warned ? 1 : 0;
+    counts.estimatedCuts += r.estimated ? 1 : 0;
 
     let s = sessions.get(e.session);
     if (!s) {
-      s = { session: e.session, client: null, agent: null, from: e.time, to: e.time, spanMs: 0, definitionTokens: [], peakDefinitionTokens: 0, resultTokens: 0, calls: 0, errors: 0, cuts: 0, contextTokens: 0, min: at, max: at };
+      s = { session: e.session, client: null, agent: null, from: e.time, to: e.time, spanMs: 0, definitionTokens: [], peakDefinitionTokens: 0, resultTokens: 0, upstreamTokens: 0, calls: 0, pages: 0, errors: 0, cuts: 0, min: at, max: at };
       sessions.set(e.session, s);
     }
     if (!s.client && e.client?.name) s.client = [e.client.name, e.client.version].filter(Boolean).join(' ');
@@ -157,24 +182,30 @@ export function summarizeTrace(entries: readonly AccountingEntry[]): TraceSummar
       s.definitionTokens.push(e.definitionTokens);
       s.peakDefinitionTokens = Math.max(s.peakDefinitionTokens, e.definitionTokens);
     }
-    s.resultTokens += e.resultTokens ?? 0;
-    s.calls += isCall ? 1 : 0;
+    s.resultTokens += r.received;
+    s.upstreamTokens += r.produced;
+    s.calls += isCall && !isPage ? 1 : 0;
+    s.pages += isPage ? 1 : 0;
     s.errors += failed;
     s.cuts += cut;
 
-    if (isCall && e.tool) {
-      const key = `${e.server ?? ''}\u0000${e.tool}`;
-      let t = tools.get(key);
-      if (!t) {
-        t = { tool: e.tool, server: e.server ?? null, calls: 0, resultTokens: 0, maxResultTokens: 0, meanLatencyMs: null, errors: 0, cuts: 0, latency: new Mean() };
-        tools.set(key, t);
-      }
+    if (isPage) {
+      // A page is more of its parent's result: it goes on the parent's row, once.
+      const p = entries[parent]!;
+      const t = toolRow(p.tool!, readings[parent]!.server);
+      t.pages++;
+      t.pageTokens += r.received;
+      t.resultTokens += r.received;
+    } else if (isCall && e.tool) {
+      const t = toolRow(e.tool, r.server);
       t.calls++;
-      t.resultTokens += e.resultTokens ?? 0;
-      t.maxResultTokens = Math.max(t.maxResultTokens, e.resultTokens ?? 0);
+      t.resultTokens += r.received;
+      t.upstreamTokens += r.produced;
+      t.maxResultTokens = Math.max(t.maxResultTokens, r.received);
       t.latency.add(e.latencyMs);
       t.errors += failed;
       t.cuts += cut;
+      t.warned += e.warned ? 1 : 0;
     }
 
     let m = methods.get(e.method);
@@ -183,10 +214,10 @@ export function summarizeTrace(entries: readonly AccountingEntry[]): TraceSummar
       methods.set(e.method, m);
     }
     m.requests++;
-    m.tokens += (e.definitionTokens ?? 0) + (e.resultTokens ?? 0);
+    m.tokens += (e.definitionTokens ?? 0) + r.received;
     m.latency.add(e.latencyMs);
     m.errors += failed;
-  }
+  });
 
   // Key order is part of the --json contract: spread the working objects back in the documented order.
   const sessionList: SessionSummary[] = [...sessions.values()].map((s) => ({
@@ -199,13 +230,29 @@ export function summarizeTrace(entries: readonly AccountingEntry[]): TraceSummar
     definitionTokens: s.definitionTokens,
     peakDefinitionTokens: s.peakDefinitionTokens,
     resultTokens: s.resultTokens,
+    upstreamTokens: s.upstreamTokens,
+    savedTokens: s.upstreamTokens - s.resultTokens,
     calls: s.calls,
+    pages: s.pages,
     errors: s.errors,
     cuts: s.cuts,
     contextTokens: s.peakDefinitionTokens + s.resultTokens,
   }));
   sessionList.sort((a, b) => b.contextTokens - a.contextTokens || byName(a.from, b.from) || byName(a.session, b.session));
-  const toolList: ToolSummary[] = [...tools.values()].map((t) => ({ tool: t.tool, server: t.server, calls: t.calls, resultTokens: t.resultTokens, maxResultTokens: t.maxResultTokens, meanLatencyMs: t.latency.value, errors: t.errors, cuts: t.cuts }));
+  const toolList: ToolSummary[] = [...tools.values()].map((t) => ({
+    tool: t.tool,
+    server: t.server,
+    calls: t.calls,
+    pages: t.pages,
+    resultTokens: t.resultTokens,
+    pageTokens: t.pageTokens,
+    upstreamTokens: t.upstreamTokens,
+    maxResultTokens: t.maxResultTokens,
+    meanLatencyMs: t.latency.value,
+    errors: t.errors,
+    cuts: t.cuts,
+    warned: t.warned,
+  }));
   toolList.sort((a, b) => b.resultTokens - a.resultTokens || b.calls - a.calls || byName(a.tool, b.tool) || byName(a.server ?? '', b.server ?? ''));
   const methodList: MethodSummary[] = [...methods.values()].map((m) => ({ method: m.method, requests: m.requests, tokens: m.tokens, meanLatencyMs: m.latency.value, errors: m.errors }));
   methodList.sort((a, b) => b.tokens - a.tokens || b.requests - a.requests || byName(a.method, b.method));
@@ -218,9 +265,15 @@ export function summarizeTrace(entries: readonly AccountingEntry[]): TraceSummar
       contextTokens: sum((s) => s.contextTokens),
       definitionTokens: sum((s) => s.peakDefinitionTokens),
       resultTokens: sum((s) => s.resultTokens),
+      upstreamTokens: sum((s) => s.upstreamTokens),
+      savedTokens: sum((s) => s.savedTokens),
       calls: sum((s) => s.calls),
+      pages: sum((s) => s.pages),
       errors: sum((s) => s.errors),
+      rejected: counts.rejected,
       cuts: sum((s) => s.cuts),
+      warned: counts.warned,
+      estimatedCuts: counts.estimatedCuts,
     },
     sessions: sessionList,
     tools: toolList,
