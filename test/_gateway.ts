@@ -28,7 +28,7 @@ export interface TestGateway extends Assembled {
  * A gateway as `mcp-slim serve --http` runs it, configured by real files in a temporary project
  * (project config, optional user and folder configs), reached by a real SDK client over HTTP.
  */
-export async function startTestGateway(project: object, layers: { user?: object; folder?: object } = {}): Promise<TestGateway> {
+export async function startTestGateway(project: object, layers: { user?: object; folder?: object; env?: Record<string, string> } = {}): Promise<TestGateway> {
   const dir = mkdtempSync(join(tmpdir(), 'mcp-slim-gw-'));
   const home = join(dir, 'home');
   const root = join(dir, 'project');
@@ -41,7 +41,7 @@ export async function startTestGateway(project: object, layers: { user?: object;
     mkdirSync(join(home, '.config', 'mcp-slim'), { recursive: true });
     writeFileSync(join(home, '.config', 'mcp-slim', 'config.json'), JSON.stringify(layers.user));
   }
-  const env = { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, '.config') };
+  const env = { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), ...layers.env };
   const config = loadGatewayConfig({ cwd, home, env });
   const notices: string[] = [];
   const assembled = assembleGateway(config, { env, cwd }, (line) => notices.push(line));

@@ -5,6 +5,7 @@ import { countTokens } from '../src/cost/tokenizer.js';
 import { guardResult, readResultCall, ResultStore, type ContentBlock, type ToolResultLike } from '../src/gateway/result-guard.js';
 
 const tokens = (text: string) => countTokens(text, 'o200k_base');
+const tokensOf = (t: string) => countTokens(t, 'o200k_base');
 const textOf = (r: ToolResultLike, i: number) => (r.content![i] as unknown as { text: string }).text;
 const NOTE = /^\[mcp-slim: result cut at ([\d,]+) of ([\d,]+) tokens; read the rest with read_result\(id: "([^"]+)", offset: (\d+)\)(.*)\]$/;
 /** A lone surrogate anywhere means a character was split. */
@@ -30,15 +31,16 @@ function cut(t: string, maxTokens: number, store = new ResultStore()) {
   return { kept, note: note[0], id: note[3]!, extra: note[5]!, store, out };
 }
 
-test('under warnTokens a result passes unchanged; over it, unchanged but warned', () => {
+test('under warnTokens a result passes unchanged; over it, its blocks unchanged, warned, and a note added', () => {
   const store = new ResultStore();
   const small = text('hello world');
   const a = guardResult(small, { warnTokens: 10, maxTokens: 20, store });
   assert.equal(a.result, small);
   assert.deepEqual([a.tokens, a.warned, a.cut], [2, false, undefined]);
   const medium = text(words(15));
-  const b = guardResult(medium, { warnTokens: 10, maxTokens: 20, store });
-  assert.equal(b.result, medium);
+  const b = guardResult(medium, { warnTokens: 10, maxTokens: 200, store });
+  assert.equal(b.result.content![0], medium.content![0]);
+  assert.equal(b.result.content!.length, 2);
   assert.equal(b.warned, true);
   assert.equal(b.cut, undefined);
   assert.equal(store.size, 0, 'nothing stored when nothing is cut');
@@ -155,16 +157,63 @@ test('structuredContent stays when the result fits and is dropped, with a note, 
   assert.match(textOf(out2.result, 1), /structuredContent left out: [\d,]+ tokens is over the 500-token limit/);
 });
 
-test('a tool with an outputSchema keeps its structuredContent when the text is cut: clients check it against the schema', () => {
+test('a tool with an outputSchema keeps a structuredContent that fits when the text is cut: clients check it against the schema', () => {
   const store = new ResultStore();
-  const big = { content: [{ type: 'text', text: words(2000) }], structuredContent: { words: words(2000) } };
-  const out = guardResult(big, { warnTokens: 100, maxTokens: 500, store, keepStructured: true });
+  const big = { content: [{ type: 'text', text: words(2000) }], structuredContent: { words: words(50) } };
+  const out = guardResult(big, { warnTokens: 100, maxTokens: 500, store, validateStructured: () => true });
   assert.ok(out.cut, 'the text is still cut');
   assert.deepEqual(out.result.structuredContent, big.structuredContent);
-  assert.equal(out.structuredDropped, undefined);
+  assert.equal(out.structured, 'kept');
   assert.match(textOf(out.result, 1), /structuredContent kept whole/);
-  const onlyStructured = { content: [{ type: 'text', text: 'see structured' }], structuredContent: { words: words(2000) } };
-  assert.equal(guardResult(onlyStructured, { warnTokens: 100, maxTokens: 500, store, keepStructured: true }).result, onlyStructured);
+});
+
+test('an oversized structuredContent of a tool with an outputSchema is cut to a copy that still validates', () => {
+  const store = new ResultStore();
+  const long = words(3000);
+  const big = { content: [{ type: 'text', text: long }], structuredContent: { content: long, rows: Array.from({ length: 500 }, (_, i) => ({ id: i })) } };
+  const valid = (v: unknown) => typeof (v as { content?: unknown }).content === 'string' && Array.isArray((v as { rows?: unknown }).rows);
+  const out = guardResult(big, { warnTokens: 100, maxTokens: 500, store, validateStructured: valid });
+  const structured = out.result.structuredContent as { content: string; rows: unknown[] };
+  assert.equal(out.structured, 'cut');
+  assert.ok(long.startsWith(structured.content) && structured.content.length < long.length);
+  assert.ok(structured.rows.length >= 1 && structured.rows.length < 500);
+  assert.ok(tokensOf(JSON.stringify(structured)) <= 500);
+  assert.match(textOf(out.result, 1), /structuredContent cut to [\d,]+ of [\d,]+ tokens/);
+  assert.equal((out.result._meta as Record<string, { structured: string }>)['mcp-slim/guard']!.structured, 'cut');
+  // When no shorter copy validates, it is left out and the note says why.
+  const refused = guardResult(big, { warnTokens: 100, maxTokens: 500, store, validateStructured: (v) => v === big.structuredContent });
+  assert.equal(refused.result.structuredContent, undefined);
+  assert.equal(refused.structured, 'omitted');
+  assert.match(textOf(refused.result, 1), /no shorter copy matches the output schema/);
+  // Text that fits with a structured copy over the limit: the copy is cut too.
+  const onlyStructured = { content: [{ type: 'text', text: 'see structured' }], structuredContent: { content: long, rows: [] } };
+  const out2 = guardResult(onlyStructured, { warnTokens: 100, maxTokens: 500, store, validateStructured: valid });
+  assert.equal(out2.structured, 'cut');
+  assert.equal(out2.cut, undefined);
+});
+
+test('a result over the warning level passes whole with a note the model reads and _meta the client reads', () => {
+  const result = { content: [{ type: 'text', text: words(300) }] };
+  const out = guardResult(result, { warnTokens: 100, maxTokens: 1000, store: new ResultStore() });
+  assert.equal(out.warned, true);
+  assert.equal(out.cut, undefined);
+  assert.equal(out.result.content![0], result.content[0]);
+  assert.match(textOf(out.result, 1), /^\[mcp-slim: this result is [\d,]+ tokens, over the 100-token warning level/);
+  assert.equal(out.sentTokens, tokensOf(words(300)) + tokensOf(textOf(out.result, 1)));
+  assert.equal((out.result._meta as Record<string, { warned: boolean }>)['mcp-slim/guard']!.warned, true);
+});
+
+test('a cut result can be read back only by the owner that produced it, and ids are not guessable', () => {
+  const store = new ResultStore();
+  const out = guardResult({ content: [{ type: 'text', text: words(3000) }] }, { warnTokens: 100, maxTokens: 500, store, owner: 'session-a' });
+  const id = out.cut!.id!;
+  assert.match(id, /^[0-9a-f]{24}$/);
+  const mine = readResultCall(store, { id, offset: 10 }, 500, 'session-a');
+  assert.equal(mine.isError, undefined);
+  const theirs = readResultCall(store, { id, offset: 10 }, 500, 'session-b');
+  const unknown = readResultCall(store, { id: 'f'.repeat(24), offset: 10 }, 500, 'session-b');
+  assert.equal(theirs.isError, true);
+  assert.equal(textOf(theirs, 0).replace(id, 'ID'), textOf(unknown, 0).replace('f'.repeat(24), 'ID'));
 });
 
 test('a non-text block over the limit becomes a note naming its type and size; small ones stay', () => {

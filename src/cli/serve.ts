@@ -1,20 +1,37 @@
 import { homedir } from 'node:os';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { SlimError } from '../errors.js';
 import { resolve } from 'node:path';
 import { assembleGateway } from '../gateway/assemble.js';
 import { GATEWAY_MODES, loadGatewayConfig } from '../gateway/config/index.js';
-import { startHttpGateway } from '../gateway/http-server.js';
+import { unknownAgent, unmatchedPatterns, unmatchedServerPatterns } from '../gateway/config/unmatched.js';
+import { isLoopback, startHttpGateway } from '../gateway/http-server.js';
+import { stdioServerTransport } from '../gateway/stdio-server.js';
 import { createSessionServer } from '../gateway/mcp-server.js';
 import type { GatewayConfig, GatewayMode } from '../gateway/types.js';
 import { loadClientConfigs } from '../sources/client-configs.js';
 import { EXIT, type ExitCode } from './exit-code.js';
 import type { CliIO } from './io.js';
-import { parseCommandArgs, positiveInt } from './parse-args.js';
+import { parseCommandArgs } from './parse-args.js';
 import { SOURCE_HELP, SOURCE_OPTIONS, sourceRequest, type SourceValues } from './source-args.js';
 
 /** How long a client waits for slow upstreams before the gateway serves what is ready. */
 const STARTUP_WAIT_MS = 5000;
+
+/** A help text without some flags (and their continuation lines). */
+function withoutFlags(help: string, flags: readonly string[]): string {
+  const out: string[] = [];
+  let skipping = false;
+  for (const line of help.split('\n')) {
+    const flag = /^\s{2}(--[\w-]+)/.exec(line)?.[1];
+    if (flag) skipping = flags.includes(flag);
+    else if (!/^\s{20,}/.test(line)) skipping = false;
+    if (!skipping) out.push(line);
+  }
+  return out.join('\n');
+}
+
+/** The upstream flags of measure that mean something to a gateway (not --catalog or --demo: a gateway needs live servers). */
+const SERVE_SOURCE_HELP = withoutFlags(SOURCE_HELP, ['--catalog', '--demo']).replace(/^What to measure[^\n]*/, 'Upstreams (added to those of mcp-slim.config.json):');
 
 export const SERVE_HELP = `mcp-slim serve: one MCP server in front of all of yours, with a lean view of them
 
@@ -24,8 +41,7 @@ Usage:
   mcp-slim serve --mode full -- npx -y @modelcontextprotocol/server-memory
   mcp-slim serve --http --port 7800      Streamable HTTP for several clients (127.0.0.1 by default)
 
-Upstreams (added to those of mcp-slim.config.json):
-${SOURCE_HELP}
+${SERVE_SOURCE_HELP}
 
 Gateway:
   --gateway-config FILE   one more mcp-slim.config.json layer, applied last
@@ -34,13 +50,21 @@ Gateway:
   --agent NAME            the agent whose enable/disable rules apply (or MCP_SLIM_AGENT; over HTTP
                           the X-MCP-Slim-Agent header)
   --http                  serve Streamable HTTP instead of stdio
-  --host HOST --port N    where to listen (default 127.0.0.1:7800)
+  --host HOST --port N    where to listen (default 127.0.0.1:7800; --port 0 picks a free port)
+  --allow-remote-without-token
+                          listen beyond loopback with no http.token (anyone who reaches the port
+                          can use every upstream: only on a network you trust)
   -h, --help              this help
 
-Exit codes: 0 stopped cleanly, 2 usage or configuration mistake, 3 crash.`;
+Upstreams get only the MCP SDK's safe environment (HOME, PATH, USER, …), the variables listed in
+"passEnv", and their own "env": never the rest of yours (docs/gateway.md, "Security").
+
+Exit codes: 0 stopped cleanly, 2 usage or configuration mistake (a port in use included), 3 crash.`;
+
+const { catalog: _catalog, demo: _demo, ...UPSTREAM_OPTIONS } = SOURCE_OPTIONS;
 
 const OPTIONS = {
-  ...SOURCE_OPTIONS,
+  ...UPSTREAM_OPTIONS,
   'gateway-config': { type: 'string' },
   mode: { type: 'string' },
   overlay: { type: 'string' },
@@ -48,6 +72,7 @@ const OPTIONS = {
   http: { type: 'boolean' },
   host: { type: 'string' },
   port: { type: 'string' },
+  'allow-remote-without-token': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -59,24 +84,51 @@ interface ServeValues extends SourceValues {
   http?: boolean;
   host?: string;
   port?: string;
+  'allow-remote-without-token'?: boolean;
   help?: boolean;
 }
 
 /** The command line's upstreams and mode laid over the configuration files. */
 function withFlags(config: GatewayConfig, values: ServeValues, rest: string[], io: CliIO, home: string): GatewayConfig {
   const request = sourceRequest(values, rest);
-  const fromConfigs = request.configFiles.length ? loadClientConfigs(request.configFiles, { env: io.env, cwd: io.cwd, home }).specs : [];
-  const extra = [...fromConfigs, ...request.specs];
+  const loaded = request.configFiles.length ? loadClientConfigs(request.configFiles, { env: io.env, cwd: io.cwd, home }) : undefined;
+  const extra = [...(loaded?.specs ?? []), ...request.specs];
   const names = new Set(extra.map((s) => s.name));
   const mode = values.mode as GatewayMode | undefined;
   if (mode !== undefined && !GATEWAY_MODES.includes(mode)) throw new SlimError('usage', `--mode must be one of ${GATEWAY_MODES.join(', ')}, got ${JSON.stringify(values.mode)}`);
+  const replaced = config.upstreams.filter((s) => names.has(s.name)).map((s) => `the command line's server "${s.name}" replaces the one of the same name in ${s.source.file ?? 'the gateway config'}`);
   return {
     ...config,
     upstreams: [...config.upstreams.filter((s) => !names.has(s.name)), ...extra],
     ...(mode ? { mode, modes: {} } : {}),
     ...(values.overlay ? { overlay: resolve(io.cwd, values.overlay) } : {}),
     timeoutMs: request.timeoutMs === 30_000 ? config.timeoutMs : request.timeoutMs,
+    warnings: [...(config.warnings ?? []), ...(loaded?.warnings ?? []), ...(loaded?.skipped ?? []).map((x) => `${x.name}: skipped: ${x.reason}`), ...replaced],
   };
+}
+
+/** A listen error as one line that says what to do. */
+function bindError(error: unknown, host: string, port: number): SlimError {
+  const code = (error as NodeJS.ErrnoException).code;
+  const where = `${host}:${port}`;
+  const why: Record<string, string> = {
+    EADDRINUSE: `port ${port} is already in use; stop what uses it or choose another with --port (--port 0 picks a free one)`,
+    EACCES: `no permission to listen on port ${port}; use a port above 1023`,
+    EADDRNOTAVAIL: `${host} is not an address of this machine; use 127.0.0.1 or one of its own addresses`,
+    ENOTFOUND: `the host name ${host} does not resolve; use 127.0.0.1 or an address of this machine`,
+    EAI_AGAIN: `the host name ${host} could not be resolved; use 127.0.0.1 or an address of this machine`,
+  };
+  return new SlimError('usage', `cannot listen on ${where}: ${(code && why[code]) ?? (error as Error).message}`);
+}
+
+/** Resolves on SIGINT or SIGTERM (and stops listening for them). */
+function untilSignal(): { signalled: Promise<void>; dispose: () => void } {
+  let done!: () => void;
+  const signalled = new Promise<void>((resolve) => (done = resolve));
+  const stop = () => done();
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  return { signalled, dispose: () => (process.off('SIGINT', stop), process.off('SIGTERM', stop)) };
 }
 
 export async function serveCommand(io: CliIO, argv: string[]): Promise<ExitCode> {
@@ -93,40 +145,70 @@ export async function serveCommand(io: CliIO, argv: string[]): Promise<ExitCode>
   if (config.overlay === undefined && (config.mode === 'slim' || Object.values(config.modes).includes('slim'))) {
     throw new SlimError('usage', 'slim mode needs an overlay: run mcp-slim slim --out DIR, then pass --overlay DIR/overlay.json or set "overlay" in mcp-slim.config.json');
   }
+  const host = values.host ?? config.http.host;
+  const port = values.port === undefined ? config.http.port : portNumber(values.port);
+  if (values.http && !config.http.token && !isLoopback(host) && !values['allow-remote-without-token']) {
+    throw new SlimError('usage', `--host ${host} with no token would let anyone who reaches port ${port} use every upstream; set "http": {"token": "\${MCP_SLIM_TOKEN}"} in mcp-slim.config.json, or pass --allow-remote-without-token on a network you trust`);
+  }
   const notice = (line: string) => io.stderr.write(`mcp-slim serve: ${line}\n`);
+  if (config.files.length) notice(`config: ${config.files.join(', ')}`);
   for (const warning of config.warnings ?? []) notice(`warning: ${warning}`);
+  const agent = values.agent ?? io.env.MCP_SLIM_AGENT;
+  // Patterns and agent names that match nothing: the server part now, the tool part once every
+  // upstream has answered once (each said once).
+  const said = new Set<string>();
+  const warnOnce = (warnings: readonly (string | undefined)[]) => {
+    for (const w of warnings) if (w && !said.has(w) && said.add(w)) notice(`warning: ${w}`);
+  };
+  warnOnce([...unmatchedServerPatterns(config), unknownAgent(config, agent)]);
   const { gateway, guard, log } = assembleGateway(config, { env: io.env, cwd: io.cwd }, notice);
+  gateway.onFirstListing(() => {
+    const live = [...gateway.upstreams.values()].filter((u) => u.status === 'ready').map((u) => ({ name: u.name, tools: u.tools.map((t) => t.name) }));
+    warnOnce(unmatchedPatterns(config, live));
+  });
   // A client should not wait out a hung upstream's timeout to connect: serve after a few seconds
   // with what is ready; the rest join with list_changed as they come up.
-  await Promise.race([gateway.start(), new Promise((done) => setTimeout(done, STARTUP_WAIT_MS).unref())]);
-  const agent = values.agent ?? io.env.MCP_SLIM_AGENT;
-
-  if (values.http) {
-    const host = values.host ?? config.http.host;
-    const port = positiveInt('port', values.port, config.http.port);
-    const served = await startHttpGateway(gateway, guard, { host, port, allowedOrigins: config.http.allowedOrigins, ...(config.http.token ? { token: config.http.token } : {}), ...(agent ? { agent } : {}) });
-    notice(`listening on http://${host}:${(served.http.address() as { port: number }).port}/mcp`);
-    await new Promise<void>((done) => {
-      const stop = () => {
-        process.off('SIGINT', stop);
-        process.off('SIGTERM', stop);
-        done();
-      };
-      process.on('SIGINT', stop);
-      process.on('SIGTERM', stop);
-    });
-    await served.close();
-  } else {
-    const { server } = createSessionServer(gateway, guard, { session: `stdio-${process.pid}`, ...(agent ? { agent } : {}) });
-    const transport = new StdioServerTransport();
-    const closed = new Promise<void>((done) => {
-      transport.onclose = () => done();
-      process.stdin.once('end', () => done());
-    });
-    await server.connect(transport);
-    await closed;
+  const started = () => Promise.race([gateway.start(), new Promise((done) => setTimeout(done, STARTUP_WAIT_MS).unref())]);
+  const signals = untilSignal();
+  try {
+    if (values.http) {
+      // Listen before any upstream starts: a port in use is said at once, and nothing is left running.
+      let ready!: () => void;
+      const upstreamsStarted = new Promise<void>((done) => (ready = done));
+      let served: Awaited<ReturnType<typeof startHttpGateway>>;
+      try {
+        served = await startHttpGateway(gateway, guard, { host, port, allowedOrigins: config.http.allowedOrigins, ready: upstreamsStarted, ...(config.http.allowedHosts ? { allowedHosts: config.http.allowedHosts } : {}), ...(config.http.token ? { token: config.http.token } : {}), ...(agent ? { agent } : {}) });
+      } catch (error) {
+        throw bindError(error, host, port);
+      }
+      notice(`listening on http://${host.includes(':') ? `[${host}]` : host}:${(served.http.address() as { port: number }).port}/mcp`);
+      await started();
+      ready();
+      await signals.signalled;
+      await served.close();
+    } else {
+      await started();
+      const { server } = createSessionServer(gateway, guard, { session: `stdio-${process.pid}`, ...(agent ? { agent } : {}) });
+      const transport = stdioServerTransport(notice);
+      const closed = new Promise<void>((done) => {
+        transport.onclose = () => done();
+        process.stdin.once('end', () => done());
+      });
+      await server.connect(transport);
+      await Promise.race([closed, signals.signalled]);
+      await server.close().catch(() => undefined);
+    }
+  } finally {
+    signals.dispose();
+    // Every upstream is ended: end of input, then SIGTERM, then SIGKILL for one that ignores both.
+    await gateway.stop();
+    await log.close();
   }
-  await gateway.stop();
-  await log.close();
   return EXIT.ok;
+}
+
+function portNumber(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new SlimError('usage', `--port must be a port number from 0 to 65535 (0: any free port), got ${JSON.stringify(value)}`);
+  return n;
 }

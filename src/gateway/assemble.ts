@@ -27,11 +27,11 @@ export function resultGuard(config: GatewayConfig): ResultGuard {
   const store = new ResultStore();
   const { warnTokens, maxTokens } = config.resultGuard;
   return {
-    guard: (result, keepStructured) => {
-      const out = guardResult(result as ToolResultLike, { warnTokens, maxTokens, store, keepStructured });
-      return { result: out.result as JsonObject, tokens: out.tokens, warned: out.warned, ...(out.cut?.id ? { cut: { id: out.cut.id } } : {}) };
+    guard: (result, { owner, validateStructured }) => {
+      const out = guardResult(result as ToolResultLike, { warnTokens, maxTokens, store, owner, ...(validateStructured ? { validateStructured } : {}) });
+      return { result: out.result as JsonObject, tokens: out.tokens, sentTokens: out.sentTokens, warned: out.warned, ...(out.cut ? { cut: out.cut.id ? { id: out.cut.id } : {} } : {}) };
     },
-    read: (id, offset) => readResultCall(store, { id, offset }, maxTokens) as JsonObject,
+    read: (id, offset, owner) => readResultCall(store, { id, offset }, maxTokens, owner) as JsonObject,
   };
 }
 

@@ -7,6 +7,11 @@ import { modelView } from '../cost/model-view.js';
 import type { Gateway } from './gateway.js';
 import { DEFERRED_INSTRUCTIONS, isMetaTool, META, type MetaToolName } from '../defer/meta-tools.js';
 import type { ToolState } from './types.js';
+import type { Upstream } from './upstream.js';
+import { contentTokens } from './result-guard.js';
+
+/** The name the gateway's own tools are logged under. */
+export const GATEWAY_SERVER = 'mcp-slim';
 
 /** How results are kept to size (src/gateway/result-guard.ts). */
 /** A progress notification's fields, as the SDK hands them over. */
@@ -17,10 +22,23 @@ export type ProgressRelay = (progress: { progress: number; total?: number; messa
  */
 const NO_PROGRESS: ProgressRelay = () => {};
 
+/** What the result guard did to one result (see result-guard.ts). */
+export interface GuardedResult {
+  result: JsonObject;
+  /** o200k tokens the upstream produced, and what is sent on (notes included). */
+  tokens: number;
+  sentTokens: number;
+  warned: boolean;
+  cut?: { id?: string };
+}
+
 export interface ResultGuard {
-  /** `keepStructured`: the tool declares an outputSchema, so its structuredContent must stay. */
-  guard(result: JsonObject, keepStructured?: boolean): { result: JsonObject; tokens: number; warned: boolean; cut?: { id: string } };
-  read(id: string, offset: number): JsonObject;
+  /**
+   * `validateStructured`: the tool declares an outputSchema, and this checks a structuredContent
+   * against it. `owner`: who may read a cut result back (see ResultStore).
+   */
+  guard(result: JsonObject, options: { owner: string; validateStructured?: (structured: unknown) => boolean }): GuardedResult;
+  read(id: string, offset: number, owner: string): JsonObject;
 }
 
 export interface SessionInfo {
@@ -32,6 +50,20 @@ export interface SessionInfo {
 type Validate = (input: unknown) => { valid: boolean; errorMessage?: string };
 /** Keyed by the schema itself, so a tool whose schema changed after a restart is checked anew. */
 const validators = new Map<string, Validate | null>();
+/** The fields of one accounting entry beyond those every entry of the session has. */
+type Fields = Record<string, unknown>;
+/** A call refused before it reached a tool: a JSON-RPC error to the client, logged with what is known. */
+class Refused {
+  constructor(
+    readonly error: McpError,
+    readonly fields: Fields = {},
+  ) {}
+}
+const firstLineOf = (result: JsonObject): string => {
+  const blocks = Array.isArray(result.content) ? (result.content as { type?: unknown; text?: unknown }[]) : [];
+  const first = blocks.find((b) => b.type === 'text' && typeof b.text === 'string')?.text as string | undefined;
+  return (first ?? 'isError result').split('\n')[0]!.slice(0, 200);
+};
 
 function validatorFor(schema: unknown): Validate | null {
   const key = JSON.stringify(schema);
@@ -97,7 +129,8 @@ export class GatewaySession {
   /** The gateway's own instructions: short in deferred mode, the upstreams' otherwise. */
   instructions(): string | undefined {
     if (this.gateway.config.mode === 'deferred') return DEFERRED_INSTRUCTIONS;
-    return this.gateway.instructions();
+    // A server this session cannot see costs nothing, its instructions included.
+    return this.gateway.instructions((server) => this.serverVisible(server));
   }
 
   private visible(server: string, tool: RawTool, publicName: string): boolean {
@@ -154,39 +187,102 @@ export class GatewaySession {
     return { time: new Date().toISOString(), session: this.info.session, ...(this.info.agent ? { agent: this.info.agent } : {}), ...(this.info.client ? { client: this.info.client } : {}) };
   }
 
-  /** `progress` relays the upstream's progress notifications to the client that asked for them. */
+  /** Who may read this session's cut results back: the session, and the agent it speaks for. */
+  private get owner(): string {
+    return `${this.info.session}\u0000${this.info.agent ?? ''}`;
+  }
+
+  /**
+   * Every call the client makes is logged once: rejected ones with the error the client got,
+   * upstream `isError` results as errors, cut results at what the model received (and what the
+   * upstream produced beside it).
+   */
   async callTool(name: string, args: JsonObject, signal?: AbortSignal, progress?: ProgressRelay): Promise<JsonObject> {
     const started = performance.now();
+    let outcome: { result: JsonObject; fields: Fields } | Refused;
+    try {
+      outcome = await this.run(name, args, signal, progress);
+    } catch (error) {
+      if (!(error instanceof Refused)) throw error;
+      outcome = error;
+    }
+    const log = this.gateway.deps.log;
+    if (outcome instanceof Refused) {
+      log?.record({ ...this.logBase(), method: 'tools/call', tool: name, ...outcome.fields, latencyMs: performance.now() - started, error: outcome.error.message });
+      throw outcome.error;
+    }
+    log?.record({ ...this.logBase(), method: 'tools/call', tool: name, ...outcome.fields, latencyMs: performance.now() - started });
+    return outcome.result;
+  }
+
+  private async run(name: string, args: JsonObject, signal?: AbortSignal, progress?: ProgressRelay): Promise<{ result: JsonObject; fields: Fields }> {
     if (isMetaTool(name)) {
-      const result = await this.callMeta(name, args, signal, progress);
-      // call_tool logs the inner call itself; the others are logged here, with what they cost.
-      const log = this.gateway.deps.log;
-      if (log && name !== 'call_tool') log.record({ ...this.logBase(), method: 'tools/call', tool: name, resultTokens: countTokens(JSON.stringify(result.content ?? ''), 'o200k_base'), latencyMs: performance.now() - started });
-      return result;
+      const own = { server: GATEWAY_SERVER, mode: this.gateway.config.mode };
+      if (name === 'call_tool') {
+        const target = typeof args.name === 'string' ? args.name : undefined;
+        if (!target || isMetaTool(target)) throw new Refused(new McpError(ErrorCode.InvalidParams, 'call_tool needs "name": a tool found with tool_search'), own);
+        const inner = args.arguments;
+        const called = await this.run(target, inner && typeof inner === 'object' && !Array.isArray(inner) ? (inner as JsonObject) : {}, signal, progress).catch((e: unknown) => {
+          throw e instanceof Refused ? new Refused(e.error, { ...e.fields, tool: target, via: 'call_tool' }) : e;
+        });
+        return { result: called.result, fields: { tool: target, ...called.fields, via: 'call_tool' } };
+      }
+      try {
+        const result = await this.callMeta(name, args);
+        const offset = Number(args.offset ?? 0);
+        const page = name === 'read_result' && typeof args.id === 'string' ? { pageOf: args.id, ...(Number.isFinite(offset) ? { offset } : {}) } : {};
+        return { result, fields: { ...own, resultTokens: contentTokens(result.content), ...page, ...(result.isError ? { isError: true, error: firstLineOf(result) } : {}) } };
+      } catch (error) {
+        throw error instanceof McpError ? new Refused(error, own) : error;
+      }
     }
     const found = this.gateway.lookup(name);
     if (!found || this.state(found.server, found.tool.name) === 'disabled') {
+      const down = this.downUpstreamOf(name);
+      if (down) {
+        const fields = { server: down.name, mode: this.gateway.modeOf(down.name) };
+        const wait = down.retryAt ? `; the gateway tries again in ${Math.max(1, Math.round((down.retryAt - Date.now()) / 1000))} s` : '';
+        const message = `upstream ${down.name} is ${down.status}${down.lastError ? ` (${down.lastError})` : ''}, so "${name}" cannot run now${wait}`;
+        return { result: text(message, true), fields: { ...fields, isError: true, error: message } };
+      }
       // A disabled tool cannot be called and is not named as existing.
-      throw new McpError(ErrorCode.InvalidParams, `unknown tool "${name}"; list the tools, or find one with tool_search`);
+      throw new Refused(new McpError(ErrorCode.InvalidParams, `unknown tool "${name}"; list the tools, or find one with tool_search`));
     }
+    const fields: Fields = { server: found.server, mode: this.gateway.modeOf(found.server) };
     const validate = validatorFor(found.tool.inputSchema ?? { type: 'object' });
     const checked = validate?.(args);
-    if (checked && !checked.valid) throw new McpError(ErrorCode.InvalidParams, `arguments for "${name}" do not match its input schema: ${checked.errorMessage}`);
-    const base = { ...this.logBase(), method: 'tools/call', tool: name, server: found.server, mode: this.gateway.modeOf(found.server) };
+    if (checked && !checked.valid) throw new Refused(new McpError(ErrorCode.InvalidParams, `arguments for "${name}" do not match its input schema: ${checked.errorMessage}`), fields);
     let raw: JsonObject;
     try {
       raw = await found.upstream.request('tools/call', { name: found.tool.name, arguments: args }, undefined, signal, progress ?? NO_PROGRESS);
     } catch (error) {
       const message = `upstream ${found.server} did not answer "${found.tool.name}": ${(error as Error).message}`;
-      this.gateway.deps.log?.record({ ...base, latencyMs: performance.now() - started, error: message });
-      return text(message, true);
+      return { result: text(message, true), fields: { ...fields, isError: true, error: message } };
     }
-    const guarded = this.guard.guard(raw, found.tool.outputSchema !== undefined);
-    this.gateway.deps.log?.record({ ...base, resultTokens: guarded.tokens, latencyMs: performance.now() - started, ...(guarded.cut ? { cut: true } : {}) });
-    return guarded.result;
+    const outputCheck = found.tool.outputSchema === undefined ? undefined : validatorFor(found.tool.outputSchema);
+    const guarded = this.guard.guard(raw, { owner: this.owner, ...(outputCheck ? { validateStructured: (v: unknown) => outputCheck(v).valid } : {}) });
+    return {
+      result: guarded.result,
+      fields: {
+        ...fields,
+        resultTokens: guarded.sentTokens,
+        ...(guarded.sentTokens !== guarded.tokens ? { upstreamTokens: guarded.tokens } : {}),
+        ...(guarded.cut ? { cut: true, ...(guarded.cut.id ? { resultId: guarded.cut.id } : {}) } : {}),
+        ...(guarded.warned ? { warned: true } : {}),
+        ...(raw.isError === true ? { isError: true, error: firstLineOf(raw) } : {}),
+      },
+    };
   }
 
-  private async callMeta(name: MetaToolName, args: JsonObject, signal?: AbortSignal, progress?: ProgressRelay): Promise<JsonObject> {
+  /** The upstream a public tool name belongs to, when that upstream is not ready and the tool is not disabled. */
+  private downUpstreamOf(name: string): Upstream | undefined {
+    const at = this.gateway.names.resolve(name);
+    const upstream = at && this.gateway.upstreams.get(at.server);
+    if (!at || !upstream || upstream.status === 'ready' || this.state(at.server, at.tool) === 'disabled') return undefined;
+    return upstream;
+  }
+
+  private async callMeta(name: Exclude<MetaToolName, 'call_tool'>, args: JsonObject): Promise<JsonObject> {
     const str = (key: string) => (typeof args[key] === 'string' ? (args[key] as string) : undefined);
     switch (name) {
       case 'tool_search': {
@@ -194,12 +290,6 @@ export class GatewaySession {
         if (!query) throw new McpError(ErrorCode.InvalidParams, 'tool_search needs "query": the task, in words');
         const k = typeof args.max_results === 'number' ? Math.max(1, Math.min(20, Math.floor(args.max_results))) : 5;
         return this.search(query, k);
-      }
-      case 'call_tool': {
-        const target = str('name');
-        if (!target || isMetaTool(target)) throw new McpError(ErrorCode.InvalidParams, 'call_tool needs "name": a tool found with tool_search');
-        const inner = args.arguments;
-        return this.callTool(target, inner && typeof inner === 'object' && !Array.isArray(inner) ? (inner as JsonObject) : {}, signal, progress);
       }
       case 'read_manual': {
         const target = str('tool');
@@ -211,7 +301,7 @@ export class GatewaySession {
         const id = str('id');
         if (!id) throw new McpError(ErrorCode.InvalidParams, 'read_result needs "id" from the note at the end of a cut result');
         const offset = typeof args.offset === 'number' ? args.offset : typeof args.offset === 'string' && /^\d+$/.test(args.offset) ? Number(args.offset) : 0;
-        return this.guard.read(id, offset);
+        return this.guard.read(id, offset, this.owner);
       }
       case 'set_phase': {
         const phase = str('phase');

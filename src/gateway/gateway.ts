@@ -44,16 +44,44 @@ export class Gateway {
     readonly deps: GatewayDeps,
   ) {
     for (const spec of config.upstreams) {
-      const upstream = new Upstream(spec, { env: deps.env, cwd: deps.cwd, timeoutMs: config.timeoutMs }, {
+      const upstream = new Upstream(spec, { env: deps.env, cwd: deps.cwd, timeoutMs: config.timeoutMs, ...(config.passEnv?.length ? { passEnv: config.passEnv } : {}) }, {
         onTools: (u) => this.toolsChanged(u),
-        onStatus: (u, reason) => {
-          if (u.status === 'down') deps.notice?.(`upstream ${u.name} is down: ${reason}; restarting with backoff`);
-          if (u.status === 'ready') deps.notice?.(`upstream ${u.name} ready: ${u.tools.length} tools`);
-        },
+        onStatus: (u, reason) => this.statusChanged(u, reason),
       });
       this.upstreams.set(spec.name, upstream);
     }
     for (const [phase, patterns] of Object.entries(config.phases)) this.phaseMatchers.set(phase, toolMatcher(patterns));
+  }
+
+  /** What was last said of each upstream, so a server that keeps failing the same way is reported once. */
+  private readonly said = new Map<string, string>();
+
+  /** A notice on each change of state or of reason, not on every retry of a broken upstream. */
+  private statusChanged(u: Upstream, reason?: string): void {
+    this.checkFirstListing();
+    const key = `${u.status}:${u.status === 'down' ? (reason ?? '') : ''}`;
+    const before = this.said.get(u.name);
+    if (u.status === 'starting' || key === before) return;
+    this.said.set(u.name, key);
+    if (u.status === 'down') this.deps.notice?.(`upstream ${u.name} is down: ${reason}; retrying with backoff (said again only if this changes)`);
+    else this.deps.notice?.(`upstream ${u.name} ${before?.startsWith('down') ? 'is back' : 'ready'}: ${u.tools.length} tools`);
+  }
+
+  /**
+   * Call `listener` once, when every upstream has answered or failed for the first time: the
+   * moment the configuration can be checked against the tools that really exist.
+   */
+  onFirstListing(listener: () => void): void {
+    const pending = () => [...this.upstreams.values()].some((u) => u.status === 'starting');
+    if (!pending()) return void queueMicrotask(listener);
+    this.firstListing.push(listener);
+  }
+
+  private readonly firstListing: (() => void)[] = [];
+
+  private checkFirstListing(): void {
+    if (!this.firstListing.length || [...this.upstreams.values()].some((u) => u.status === 'starting')) return;
+    for (const listener of this.firstListing.splice(0)) listener();
   }
 
   /** Start every upstream at once; one that fails is reported and retried, the others serve. */
@@ -137,8 +165,8 @@ export class Gateway {
   }
 
   /** Every ready upstream's instructions, each under its server's name. */
-  instructions(): string | undefined {
-    const parts = [...this.upstreams.values()].filter((u) => u.instructions).map((u) => `[${u.name}] ${u.instructions}`);
+  instructions(include: (server: string) => boolean = () => true): string | undefined {
+    const parts = [...this.upstreams.values()].filter((u) => u.instructions && include(u.name)).map((u) => `[${u.name}] ${u.instructions}`);
     return parts.length ? parts.join('\n\n') : undefined;
   }
 

@@ -1,5 +1,7 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
+import { isIP } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { Gateway } from './gateway.js';
@@ -15,6 +17,36 @@ export interface HttpOptions {
   allowedOrigins: string[];
   /** Agent for clients that do not send the agent header. */
   agent?: string;
+  /** Host header values accepted beyond loopback names and this machine's own addresses. */
+  allowedHosts?: string[];
+  /** Requests wait for this first (the upstreams' start), so the first listing is not empty. */
+  ready?: Promise<unknown>;
+}
+
+/** A body before `initialize` is one small JSON object: anything near this is not a client. */
+export const MAX_INITIALIZE_BODY_BYTES = 1024 * 1024;
+/** One message inside a session (a tool call with big arguments); the stdio gateway allows the same. */
+export const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+/** Whether `host` is a loopback address or name (where no token is needed). */
+export function isLoopback(host: string): boolean {
+  return LOOPBACK_HOSTS.has(host) || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/**
+ * Host header values a request may carry. A page on another site that rebinds its DNS name to
+ * 127.0.0.1 sends its own name as Host: only the names this server is really reached by pass.
+ */
+function hostAllowed(header: string | undefined, bound: string, allowed: readonly string[]): boolean {
+  if (!header) return false;
+  const name = header.replace(/:\d+$/, '').toLowerCase();
+  if (isLoopback(name) || name === bound.toLowerCase() || allowed.includes(name) || allowed.includes(header)) return true;
+  if (bound !== '0.0.0.0' && bound !== '::') return false;
+  // Bound to every interface: the machine's own addresses are how other hosts reach it.
+  const bare = name.replace(/^\[|\]$/g, '');
+  return isIP(bare) !== 0 && Object.values(networkInterfaces()).some((list) => list?.some((a) => a.address === bare));
 }
 
 const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
@@ -29,11 +61,29 @@ function tokenMatches(header: string | undefined, token: string): boolean {
   return given.length === wanted.length && timingSafeEqual(given, wanted);
 }
 
-async function readBody(req: IncomingMessage): Promise<unknown> {
+class BodyTooLarge extends Error {}
+
+/** Read a request body, stopping (and refusing) as soon as it passes `limit` bytes. */
+async function readBody(req: IncomingMessage, limit: number): Promise<unknown> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) throw new BodyTooLarge();
   const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > limit) throw new BodyTooLarge();
+    chunks.push(chunk as Buffer);
+  }
   const raw = Buffer.concat(chunks).toString('utf8');
   return raw ? JSON.parse(raw) : undefined;
+}
+
+const megabytes = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
+
+/** A body over the limit is answered at once and the connection closed, so the rest is never read. */
+function tooLarge(res: ServerResponse, limit: number, what: string): void {
+  res.setHeader('connection', 'close');
+  res.writeHead(413, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32600, message: `${what} is over ${megabytes(limit)}; send less (the session goes on)` }, id: null }));
 }
 
 /**
@@ -56,22 +106,31 @@ export async function startHttpGateway(gateway: Gateway, guard: ResultGuard, opt
   const sessions = new Map<string, { transport: StreamableHTTPServerTransport; lastSeen: number }>();
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    if (options.ready) await options.ready;
+    if (!hostAllowed(req.headers.host, options.host, options.allowedHosts ?? [])) return reply(res, 403, `host ${JSON.stringify(req.headers.host ?? '')} is not allowed; reach the gateway as localhost, or add the name to http.allowedHosts`);
     const origin = req.headers.origin;
     if (origin && !LOCAL_ORIGIN.test(origin) && !options.allowedOrigins.includes(origin)) return reply(res, 403, `origin ${origin} is not allowed; add it to http.allowedOrigins`);
     if (options.token && !tokenMatches(req.headers.authorization, options.token)) return reply(res, 401, 'missing or wrong bearer token');
     if (!req.url?.startsWith('/mcp')) return reply(res, 404, 'the MCP endpoint is /mcp');
     const sessionId = req.headers['mcp-session-id'];
     const existing = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
-    if (existing) {
+    if (existing && req.method !== 'POST') {
       existing.lastSeen = Date.now();
       return existing.transport.handleRequest(req, res);
     }
     if (req.method !== 'POST') return reply(res, 400, 'no such session; start one with an initialize request');
+    // Every body is read here, within a limit, before anything else sees it: the SDK reads whole bodies.
+    const limit = existing ? MAX_MESSAGE_BYTES : MAX_INITIALIZE_BODY_BYTES;
     let body: unknown;
     try {
-      body = await readBody(req);
-    } catch {
-      return reply(res, 400, 'the request body is not JSON');
+      body = await readBody(req, limit);
+    } catch (error) {
+      if (error instanceof BodyTooLarge) return tooLarge(res, limit, existing ? 'the message' : 'a request before initialize');
+      return res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32700, message: 'the request body is not JSON' }, id: null }));
+    }
+    if (existing) {
+      existing.lastSeen = Date.now();
+      return existing.transport.handleRequest(req, res, body);
     }
     if (!isInitializeRequest(body)) return reply(res, 400, typeof sessionId === 'string' ? `unknown session ${sessionId}` : 'no session; start one with an initialize request');
     if (sessions.size >= MAX_SESSIONS) return reply(res, 503, `too many sessions (${MAX_SESSIONS}); close some and retry`);

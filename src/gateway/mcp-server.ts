@@ -62,6 +62,11 @@ export function createSessionServer(gateway: Gateway, guard: ResultGuard, info: 
   const instructions = session.instructions();
   server = new Server({ name: 'mcp-slim', version: VERSION }, { capabilities, ...(instructions ? { instructions } : {}) });
   server.onclose = () => session.close();
+  // Over HTTP the client's name is read from its initialize request; over stdio it is known only here.
+  server.oninitialized = () => {
+    const client = server.getClientVersion();
+    if (client && !info.client) info.client = { name: client.name, version: client.version };
+  };
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: session.listTools() as never }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {

@@ -11,7 +11,8 @@ import { formatBytes, formatInt } from '../util/format.js';
 import { NOTE_RESERVE, textBlock } from './result-guard/blocks.js';
 import { indexJson } from './result-guard/json-boundaries.js';
 import type { ResultStore } from './result-guard/result-store.js';
-import { cutText, tokensOf } from './result-guard/text-cut.js';
+import { cutStructured } from './result-guard/structured-cut.js';
+import { cutText, measureTokens, tokensOf, type TokenMeasure } from './result-guard/text-cut.js';
 
 export { readResultCall } from './result-guard/read-result.js';
 export { ResultStore } from './result-guard/result-store.js';
@@ -37,51 +38,108 @@ export interface GuardOptions {
   store: ResultStore;
   /** Id for the stored full text; the store makes one when absent. */
   id?: () => string;
+  /** Who may read the stored text back (a session, and its agent); see ResultStore. */
+  owner?: string;
   /**
-   * The tool declares an outputSchema. Clients check structuredContent against it (the SDK's
-   * client rejects a result without it), so it stays even when the text is cut: the text is what
-   * the model reads, the structured copy is for the client.
+   * The tool declares an outputSchema: this checks a structuredContent against it. Clients check
+   * it too (the SDK's client rejects a result without one), so an oversized structuredContent is
+   * cut to a copy that still validates instead of dropped; see structured-cut.ts.
    */
-  keepStructured?: boolean;
+  validateStructured?: (structured: unknown) => boolean;
 }
 
+/** What happened to a result's structuredContent. */
+export type StructuredFate = 'kept' | 'cut' | 'omitted';
+
 export interface GuardOutcome {
-  /** The result to send on: the same object when nothing was cut. */
+  /** The result to send on: the same object when nothing was cut or warned of. */
   result: ToolResultLike;
   /** o200k tokens of the original content (text blocks' text, other blocks' JSON). */
   tokens: number;
+  /** `tokens` is estimated (content of more than 4 M characters; see measureTokens). */
+  estimated?: boolean;
+  /** o200k tokens of the content sent on, notes included: what the model receives. */
+  sentTokens: number;
   warned: boolean;
   cut?: {
     /** Id to pass to read_result; absent when no text was cut (only large non-text blocks left out). */
     id?: string;
     /** Same as `tokens`. */
     totalTokens: number;
-    /** o200k tokens of the content sent on, notes included. */
+    /** Same as `sentTokens`. */
     keptTokens: number;
   };
   /** structuredContent was dropped: the result was cut, or it alone is over maxTokens. */
   structuredDropped?: boolean;
+  structured?: StructuredFate;
 }
 
 /** Text blocks are joined with this to form the one text read_result reads from. */
 const JOIN = '\n\n';
 
+/** Where the guard says what it did, in the result's `_meta` (for clients; the model reads the notes). */
+export const GUARD_META = 'mcp-slim/guard';
+
 const isText = (b: ContentBlock): b is ContentBlock & { text: string } => b.type === 'text' && typeof b.text === 'string';
-const blockTokens = (b: ContentBlock): number => tokensOf(isText(b) ? b.text : JSON.stringify(b));
+const blockTokens = (b: ContentBlock): number => blockMeasure(b).tokens;
+const blockMeasure = (b: ContentBlock): TokenMeasure => measureTokens(isText(b) ? b.text : JSON.stringify(b));
+
+/** o200k tokens of content blocks as the model reads them: the text of text blocks, the JSON of others. */
+export function contentTokens(content: unknown): number {
+  return Array.isArray(content) ? (content as ContentBlock[]).reduce((sum, b) => sum + blockTokens(b), 0) : 0;
+}
+
+function withMeta(result: ToolResultLike, info: Record<string, unknown>): Record<string, unknown> {
+  const meta = result._meta && typeof result._meta === 'object' ? (result._meta as Record<string, unknown>) : {};
+  return { ...meta, [GUARD_META]: info };
+}
+
+/**
+ * The structuredContent to send beside content that fits or was cut, and a clause saying what
+ * became of it. Without an output schema it holds the same result as the text, so it goes when
+ * the text was cut or it is over the limit; with one it must stay and match the schema, so it is
+ * kept when it fits and otherwise cut to a copy that validates.
+ */
+function structuredPart(result: ToolResultLike, textCut: boolean, opts: GuardOptions): { fate?: StructuredFate; value?: unknown; clause?: string } {
+  const structured = result.structuredContent;
+  if (structured === undefined) return {};
+  const measured = measureTokens(JSON.stringify(structured));
+  const size = measured.tokens;
+  const about = measured.estimated ? 'about ' : '';
+  if (!opts.validateStructured) {
+    if (!textCut && size <= opts.maxTokens) return { fate: 'kept', value: structured };
+    return { fate: 'omitted', clause: textCut ? 'structuredContent left out (it holds the whole result)' : `structuredContent left out: ${about}${formatInt(size)} tokens is over the ${formatInt(opts.maxTokens)}-token limit; the content above is the whole result` };
+  }
+  if (size <= opts.maxTokens) return { fate: 'kept', value: structured, ...(textCut ? { clause: "structuredContent kept whole (the tool's output schema requires it)" } : {}) };
+  const cut = cutStructured(structured, opts.maxTokens - NOTE_RESERVE, opts.validateStructured);
+  if (cut !== undefined) return { fate: 'cut', value: cut, clause: `structuredContent cut to ${formatInt(tokensOf(JSON.stringify(cut)))} of ${about}${formatInt(size)} tokens (long strings and arrays shortened; it still matches the output schema)` };
+  return { fate: 'omitted', clause: `structuredContent left out: ${about}${formatInt(size)} tokens, and no shorter copy matches the output schema` };
+}
 
 export function guardResult(result: ToolResultLike, opts: GuardOptions): GuardOutcome {
   const blocks = Array.isArray(result.content) ? result.content : [];
-  const sizes = blocks.map(blockTokens);
+  const measures = blocks.map(blockMeasure);
+  const sizes = measures.map((m) => m.tokens);
   const tokens = sizes.reduce((a, b) => a + b, 0);
+  const estimated = measures.some((m) => m.estimated);
+  const about = estimated ? 'about ' : '';
   const warned = tokens > opts.warnTokens;
-  const structuredTokens = result.structuredContent === undefined ? 0 : tokensOf(JSON.stringify(result.structuredContent));
+  const { structuredContent: _original, ...withoutStructured } = result;
 
   if (tokens <= opts.maxTokens) {
-    if (structuredTokens <= opts.maxTokens || opts.keepStructured) return { result, tokens, warned };
-    // The text fits; a structured copy over the limit would bring the flood back in clients that show it.
-    const note = `[mcp-slim: structuredContent left out: ${formatInt(structuredTokens)} tokens is over the ${formatInt(opts.maxTokens)}-token limit; the content above is the whole result]`;
-    const { structuredContent: _dropped, ...rest } = result;
-    return { result: { ...rest, content: [...blocks, textBlock(note)] }, tokens, warned, structuredDropped: true };
+    const part = structuredPart(result, false, opts);
+    if (!warned && (part.fate === undefined || part.fate === 'kept')) return { result, tokens, sentTokens: tokens, warned, ...(part.fate ? { structured: part.fate } : {}) };
+    // (Content this small is always counted exactly: see measureTokens.)
+    // Claude Code warns above 10k tokens; a note says it where the model reads, so it can ask for less next time.
+    const notes = [
+      ...(part.clause ? [`[mcp-slim: ${part.clause}]`] : []),
+      ...(warned ? [`[mcp-slim: this result is ${formatInt(tokens)} tokens, over the ${formatInt(opts.warnTokens)}-token warning level; where the tool allows, ask for less (a range, a filter, a page)]`] : []),
+    ];
+    const content = [...blocks, ...notes.map(textBlock)];
+    const sentTokens = contentTokens(content);
+    const info = { tokens, sentTokens, ...(warned ? { warned: true } : {}), ...(part.fate ? { structured: part.fate } : {}) };
+    const out: ToolResultLike = { ...withoutStructured, content, ...(part.value !== undefined ? { structuredContent: part.value } : {}), _meta: withMeta(result, info) };
+    return { result: out, tokens, sentTokens, warned, ...(part.fate ? { structured: part.fate } : {}), ...(part.fate === 'omitted' ? { structuredDropped: true } : {}) };
   }
 
   // Blocks that cannot be cut (images, audio, resources) are decided first: what stays of them
@@ -101,25 +159,25 @@ export function guardResult(result: ToolResultLike, opts: GuardOptions): GuardOu
 
   const texts = blocks.filter(isText);
   const fullText = texts.map((b) => b.text).join(JOIN);
-  const textTokens = tokensOf(fullText);
+  // The blocks were measured already; the joins between them are a token or two each.
+  const textTokens = texts.length === 1 ? sizes[blocks.indexOf(texts[0]!)]! : texts.length ? measureTokens(fullText).tokens : 0;
   const clauses: string[] = [];
   let id: string | undefined;
   let keptEnd = fullText.length;
   if (textTokens > Math.max(0, budget)) {
     const cut = cutText(fullText, 0, Math.max(0, budget), indexJson(fullText));
     keptEnd = cut.end;
-    id = opts.store.put(fullText, opts.id?.());
+    id = opts.store.put(fullText, opts.id?.(), opts.owner);
     clauses.push(
-      `result cut at ${formatInt(tokensOf(fullText.slice(0, keptEnd)))} of ${formatInt(textTokens)} tokens`,
+      `result cut at ${formatInt(tokensOf(fullText.slice(0, keptEnd)))} of ${about}${formatInt(textTokens)} tokens${estimated ? ' (estimated from its first MB)' : ''}`,
       `read the rest with read_result(id: "${id}", offset: ${keptEnd})`,
     );
     if (cut.json) clauses.push(`kept: JSON, ${cut.json}`);
   } else {
     clauses.push(`result cut: over the ${formatInt(opts.maxTokens)}-token limit`);
   }
-  const dropStructured = result.structuredContent !== undefined && !opts.keepStructured;
-  if (dropStructured) clauses.push('structuredContent left out (it holds the whole result)');
-  else if (result.structuredContent !== undefined) clauses.push('structuredContent kept whole (the tool\'s output schema requires it)');
+  const part = structuredPart(result, true, opts);
+  if (part.clause) clauses.push(part.clause);
 
   // Put the kept text back into the blocks it came from, in their places.
   let start = 0;
@@ -131,14 +189,18 @@ export function guardResult(result: ToolResultLike, opts: GuardOptions): GuardOu
     start = end + JOIN.length;
   });
   const content = [...out.filter((b): b is ContentBlock => b !== undefined), textBlock(`[mcp-slim: ${clauses.join('; ')}]`)];
-  const { structuredContent: _dropped, ...rest } = result;
-  const guarded: ToolResultLike = dropStructured ? { ...rest, content } : { ...result, content };
+  const sentTokens = contentTokens(content);
+  const info = { tokens, ...(estimated ? { estimated } : {}), sentTokens, warned, cut: true, ...(id === undefined ? {} : { id }), ...(part.fate ? { structured: part.fate } : {}) };
+  const guarded: ToolResultLike = { ...withoutStructured, content, ...(part.value !== undefined ? { structuredContent: part.value } : {}), _meta: withMeta(result, info) };
   return {
     result: guarded,
     tokens,
+    ...(estimated ? { estimated } : {}),
+    sentTokens,
     warned,
-    cut: { ...(id === undefined ? {} : { id }), totalTokens: tokens, keptTokens: content.reduce((a, b) => a + blockTokens(b), 0) },
-    ...(dropStructured ? { structuredDropped: true } : {}),
+    cut: { ...(id === undefined ? {} : { id }), totalTokens: tokens, keptTokens: sentTokens },
+    ...(part.fate ? { structured: part.fate } : {}),
+    ...(part.fate === 'omitted' ? { structuredDropped: true } : {}),
   };
 }
 

@@ -34,8 +34,14 @@ export interface GatewayConfig {
   resultGuard: { warnTokens: number; maxTokens: number };
   /** JSONL accounting log; undefined for none. */
   log?: string;
-  http: { host: string; port: number; token?: string; allowedOrigins: string[] };
+  /** `allowedHosts`: Host header values accepted beyond loopback names and the machine's own addresses. */
+  http: { host: string; port: number; token?: string; allowedOrigins: string[]; allowedHosts?: string[] };
   timeoutMs: number;
+  /**
+   * Variables of the gateway's environment passed on to every stdio upstream, beyond the SDK's safe
+   * list (HOME, PATH, …) and each upstream's own `env`. Empty by default: least privilege.
+   */
+  passEnv?: string[];
   /** Files that were read, in order. */
   files: string[];
   /** Things worth saying at startup that do not stop the gateway (renamed or skipped client-config servers, a mode for no server). */

@@ -70,6 +70,7 @@ export class Upstream {
     const deadline = Date.now() + this.timeoutMs;
     // stop() may come while we wait: then this attempt is dropped, whatever it has become.
     const abandoned = () => this.stopped || this.connecting?.client !== client;
+    let phase = 'initialize';
     try {
       try {
         await withDeadline(client.connect(attempt.tap), deadline);
@@ -90,8 +91,9 @@ export class Upstream {
       const sdkOnClose = attempt.tap.onclose;
       attempt.tap.onclose = () => {
         sdkOnClose?.();
-        if (this.client === client) this.lost(`exited${attempt.stderr.tail() ? `: ${attempt.stderr.tail()!.split('\n').pop()}` : ''}`);
+        if (this.client === client) this.lost(this.describe(new Error('the connection closed'), attempt, 'running'));
       };
+      phase = 'tools/list';
       await this.refreshTools(deadline);
       if (abandoned()) throw new Error('stopped');
       this.restarts = 0;
@@ -102,12 +104,21 @@ export class Upstream {
       attempt.kill?.();
       await client.close().catch(() => undefined);
       if (this.stopped) return;
-      const failure = describeFailure(error instanceof DeadlineError ? new DeadlineError(this.timeoutMs) : error, { spec, phase: this.tools.length ? 'tools/list' : 'initialize', transportErrors: attempt.tap.errors, processExited: attempt.tap.closed, ...(attempt.stderr.tail() ? { stderrTail: attempt.stderr.tail()! } : {}) });
-      const lastLine = failure.stderrTail?.split('\n').pop();
-      this.lost(lastLine ? `${failure.message} (stderr: ${lastLine})` : failure.message);
+      this.lost(this.describe(error instanceof DeadlineError ? new DeadlineError(this.timeoutMs) : error, attempt, phase));
     } finally {
       if (this.connecting?.client === client) this.connecting = undefined;
     }
+  }
+
+  /** One line saying why an attempt failed or a connection ended, with the last stderr line. */
+  private describe(error: unknown, attempt: Attempt, phase: string): string {
+    const exit = attempt.exit?.();
+    const stderrTail = attempt.stderr.tail();
+    const failure = describeFailure(error, { spec: this.spec, phase, transportErrors: attempt.tap.errors, processExited: attempt.tap.closed || exit !== undefined, ...(exit ? { exit } : {}), ...(stderrTail ? { stderrTail } : {}) });
+    // The gateway's setting is "timeout" in its config, not measure's flag.
+    const message = failure.message.replace('raise --timeout', 'raise "timeout" in the gateway config');
+    const lastLine = failure.stderrTail?.split('\n').pop();
+    return lastLine && failure.kind !== 'exited' && !message.includes(lastLine) ? `${message} (stderr: ${lastLine})` : message;
   }
 
   /**
@@ -153,6 +164,8 @@ export class Upstream {
   }
 
   private pinging = false;
+  /** When the next restart attempt is due (ms since epoch), while down. */
+  retryAt?: number;
 
   private lost(reason: string): void {
     this.client = undefined;
@@ -163,6 +176,7 @@ export class Upstream {
     this.events.onTools?.(this);
     if (this.stopped) return;
     const delay = BACKOFF_MS[Math.min(this.restarts++, BACKOFF_MS.length - 1)]!;
+    this.retryAt = Date.now() + delay;
     clearTimeout(this.timer);
     this.timer = setTimeout(() => void this.connect(), delay);
     this.timer.unref();

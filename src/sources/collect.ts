@@ -61,7 +61,7 @@ export async function collectCatalog(request: SourceRequest, where: CollectEnv, 
   }
   const configs = configFiles.length ? loadClientConfigs(configFiles, { env: where.env, cwd: where.cwd, home }) : undefined;
   const specs = [...(request.demo ? demoSpecs() : []), ...(configs?.specs ?? []), ...request.specs];
-  const live = await fetchServers(uniqueNames(specs), { timeoutMs: request.timeoutMs, env: where.env, cwd: where.cwd, ...progress });
+  const live = await fetchServers(uniqueNames(specs), { timeoutMs: request.timeoutMs, env: where.env, cwd: where.cwd, inherit: 'all', ...progress });
   const servers: ServerEntry[] = uniqueNames([...saved.flatMap((c) => c.servers), ...live]);
   return {
     catalog: newCatalog(servers),

@@ -4,14 +4,14 @@ import { NOTE_RESERVE, textBlock } from './blocks.js';
 import type { ResultStore } from './result-store.js';
 
 /** A `read_result` call answered from the store: the chunk and where to go on, or an `isError` result. */
-export function readResultCall(store: ResultStore, args: unknown, maxTokens: number): ToolResultLike {
+export function readResultCall(store: ResultStore, args: unknown, maxTokens: number, owner?: string): ToolResultLike {
   const { id, offset: given = 0 } = (args ?? {}) as { id?: unknown; offset?: unknown };
   // Models sometimes quote numbers.
   const offset = typeof given === 'string' && /^\d+$/.test(given) ? Number(given) : given;
   const error = (text: string): ToolResultLike => ({ content: [textBlock(text)], isError: true });
   if (typeof id !== 'string' || !id) return error('read_result: pass the id from the "[mcp-slim: result cut …]" note, e.g. read_result(id: "3f9a…", offset: 48210)');
   if (typeof offset !== 'number') return error(`read_result: offset must be a number of characters, got ${JSON.stringify(offset)}`);
-  const read = store.read(id, offset, Math.max(1, maxTokens - NOTE_RESERVE));
+  const read = store.read(id, offset, Math.max(1, maxTokens - NOTE_RESERVE), owner);
   if ('error' in read) return error(read.error);
   const note = read.nextOffset === undefined
     ? `[mcp-slim: end of result "${id}" (${read.totalChars} characters)]`

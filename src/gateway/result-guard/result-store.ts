@@ -17,6 +17,8 @@ export type ReadOutcome = { text: string; nextOffset?: number; totalChars: numbe
 
 interface Stored {
   text: string;
+  /** Who may read it: the session (and agent) whose call produced it; undefined for anyone. */
+  owner?: string;
   bytes: number;
   usedAt: number;
   json?: JsonBoundary[] | null;
@@ -28,7 +30,7 @@ export class ResultStore {
   readonly maxAgeMs: number;
   private readonly entries = new Map<string, Stored>();
   /** Why recent ids are gone, so an agent is told "expired" rather than "unknown". */
-  private readonly gone = new Map<string, 'expired' | 'evicted'>();
+  private readonly gone = new Map<string, { why: 'expired' | 'evicted'; owner?: string }>();
   private bytes = 0;
   private readonly now: () => number;
   private readonly makeId: () => string;
@@ -37,7 +39,8 @@ export class ResultStore {
     this.maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
     this.maxAgeMs = options.maxAgeMs ?? 30 * 60 * 1000;
     this.now = options.now ?? Date.now;
-    this.makeId = options.id ?? (() => randomBytes(6).toString('hex'));
+    // 96 random bits: an id seen in one session's result cannot be guessed by another.
+    this.makeId = options.id ?? (() => randomBytes(12).toString('hex'));
   }
 
   get size(): number {
@@ -48,14 +51,17 @@ export class ResultStore {
     return this.bytes;
   }
 
-  /** Keep a full text; returns its id. A text bigger than maxBytes is still kept, alone. */
-  put(fullText: string, id?: string): string {
+  /**
+   * Keep a full text; returns its id. A text bigger than maxBytes is still kept, alone. With an
+   * owner, only a read by the same owner finds it: to anyone else it does not exist.
+   */
+  put(fullText: string, id?: string, owner?: string): string {
     this.prune();
     let key = id ?? this.makeId();
     while (id === undefined && this.entries.has(key)) key = this.makeId();
     this.remove(key, undefined);
     const bytes = Buffer.byteLength(fullText, 'utf8');
-    this.entries.set(key, { text: fullText, bytes, usedAt: this.now() });
+    this.entries.set(key, { text: fullText, bytes, usedAt: this.now(), ...(owner !== undefined ? { owner } : {}) });
     this.bytes += bytes;
     for (const [old] of this.entries) {
       if (this.bytes <= this.maxBytes || old === key) break;
@@ -65,11 +71,14 @@ export class ResultStore {
   }
 
   /** The next clean chunk of at most maxTokens from offset, or an error to return as an `isError` result. */
-  read(id: string, offset: number, maxTokens: number): ReadOutcome {
+  read(id: string, offset: number, maxTokens: number, owner?: string): ReadOutcome {
     this.prune();
-    const entry = this.entries.get(id);
+    const mine = (e: { owner?: string } | undefined) => e !== undefined && (e.owner === undefined || e.owner === owner);
+    const found = this.entries.get(id);
+    const entry = mine(found) ? found : undefined;
     if (!entry) {
-      const why = this.gone.get(id);
+      const gone = this.gone.get(id);
+      const why = mine(gone) ? gone!.why : undefined;
       if (why === 'expired') return { error: `read_result: result "${id}" has expired (cut results are kept ${Math.round(this.maxAgeMs / 60000)} minutes after their last read); call the tool again` };
       if (why === 'evicted') return { error: `read_result: result "${id}" was dropped to make room for newer ones (cut results are kept up to ${formatBytes(this.maxBytes)} in all); call the tool again` };
       return { error: `read_result: no cut result has id "${id}"; use the id from the "[mcp-slim: result cut …]" note at the end of a result` };
@@ -98,7 +107,7 @@ export class ResultStore {
     this.entries.delete(id);
     this.bytes -= entry.bytes;
     if (!why) return;
-    this.gone.set(id, why);
+    this.gone.set(id, { why, ...(entry.owner !== undefined ? { owner: entry.owner } : {}) });
     if (this.gone.size > 1000) this.gone.delete(this.gone.keys().next().value!);
   }
 }

@@ -1,10 +1,13 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { DEFAULT_INHERITED_ENV_VARS, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { ChildProcess } from 'node:child_process';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ListToolsResultSchema, ResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { ListToolsResultSchema, ResultSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { redactOrigin } from '../../catalog/redact.js';
 import type { HttpSpec, JsonObject, ServerOrigin, StdioSpec } from '../../catalog/types.js';
 import { DeadlineError } from './failure.js';
+import { installLineBuffer, LineBuffer } from './line-buffer.js';
 import { StderrTail } from './stderr-tail.js';
 import { TapTransport } from './tap-transport.js';
 
@@ -15,8 +18,45 @@ import { TapTransport } from './tap-transport.js';
 
 /** Where a connection attempt gets its environment and folder. */
 export interface AttemptOptions {
+  /** The environment the variables below are taken from (the CLI's own). */
   env: Record<string, string | undefined>;
   cwd: string;
+  /** Variables passed on as they are, beyond the safe default list (the gateway config's `passEnv`). */
+  passEnv?: readonly string[];
+  /**
+   * `safe` (the default, and the gateway's): the SDK's safe list, `passEnv` and the server's own
+   * `env`. `all`: our whole environment under the server's `env`, as a client started from this
+   * shell does; `measure` uses it for a one-off look the user started like any command.
+   */
+  inherit?: 'safe' | 'all';
+}
+
+/**
+ * The largest single message read from a stdio server: big enough that a 64 MB tool result
+ * (JSON-escaped, so larger on the wire) reaches the result guard whole. A bigger one is skipped
+ * and its request answered with an error; the connection goes on.
+ */
+export const MAX_UPSTREAM_MESSAGE_BYTES = 256 * 1024 * 1024;
+
+/** Variables the gateway itself reads; a server never gets them unless its own entry sets them. */
+const OWN_VARIABLES = new Set(['MCP_SLIM_TOKEN']);
+
+/**
+ * What a stdio server is started with: the MCP SDK's short safe list (HOME, PATH, USER, …), the
+ * variables the user chose to pass on, and its own `env` from its config entry. Never the rest of
+ * our environment: it holds other servers' tokens and the gateway's own.
+ */
+export function upstreamEnvironment(spec: StdioSpec, options: AttemptOptions): Record<string, string> {
+  const env: Record<string, string> = {};
+  const keys = options.inherit === 'all' ? Object.keys(options.env) : [...DEFAULT_INHERITED_ENV_VARS, ...(options.passEnv ?? [])];
+  for (const key of keys) {
+    const value = options.env[key];
+    // Shell functions exported into the environment are a known injection route (the SDK skips them too).
+    if (value === undefined || (value.startsWith('()') && options.inherit !== 'all') || OWN_VARIABLES.has(key)) continue;
+    env[key] = value;
+  }
+  for (const [key, value] of Object.entries(spec.env ?? {})) if (value !== undefined) env[key] = value;
+  return env;
 }
 
 const MAX_PAGES = 1000;
@@ -68,24 +108,31 @@ export async function listAll(client: Client, tap: TapTransport, method: string,
   return strictError === undefined ? { items, pages } : { items, pages, strictError };
 }
 
+/** Origins are what catalogs keep and reports print: never with a secret in them. */
 function stdioOrigin(spec: StdioSpec): ServerOrigin {
-  return {
+  return redactOrigin({
     transport: 'stdio',
     command: spec.command,
     args: spec.args,
     ...(spec.env && Object.keys(spec.env).length ? { envKeys: Object.keys(spec.env) } : {}),
     ...(spec.cwd ? { cwd: spec.cwd } : {}),
     source: spec.source,
-  };
+  });
 }
 
 function httpOrigin(spec: HttpSpec, transport: 'streamable-http' | 'sse'): ServerOrigin {
-  return {
+  return redactOrigin({
     transport,
     url: spec.url,
     ...(spec.headers && Object.keys(spec.headers).length ? { headerKeys: Object.keys(spec.headers) } : {}),
     source: spec.source,
-  };
+  });
+}
+
+/** How a stdio server's process ended. */
+export interface ProcessExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
 }
 
 /** One attempt: a transport, a client, and what we learn about the process behind it. */
@@ -93,25 +140,50 @@ export interface Attempt {
   tap: TapTransport;
   origin: ServerOrigin;
   stderr: StderrTail;
+  /** End the process: SIGTERM, then SIGKILL if it is still there after a grace period. */
   kill?: () => void;
+  /** How the process ended, once it has (stdio only). */
+  exit?: () => ProcessExit | undefined;
+}
+
+/** How long a server may take to exit after SIGTERM before it gets SIGKILL. */
+export const KILL_GRACE_MS = 2000;
+
+/** The error response a skipped, oversized result is replaced with, so the call fails in words. */
+function oversizedResult(id: string | number, bytes: number): JSONRPCMessage {
+  const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
+  return { jsonrpc: '2.0', id, error: { code: -32603, message: `the server sent a ${mb(bytes)} message, over the ${mb(MAX_UPSTREAM_MESSAGE_BYTES)} limit for one message; ask for less (a range, a page, a filter)` } };
 }
 
 export function stdioAttempt(spec: StdioSpec, options: AttemptOptions): Attempt {
-  const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries({ ...options.env, ...spec.env })) if (v !== undefined) env[k] = v;
-  const transport = new StdioClientTransport({ command: spec.command, args: spec.args, env, cwd: spec.cwd ?? options.cwd, stderr: 'pipe' });
+  const transport = new StdioClientTransport({ command: spec.command, args: spec.args, env: upstreamEnvironment(spec, options), cwd: spec.cwd ?? options.cwd, stderr: 'pipe' });
+  installLineBuffer(transport, new LineBuffer(MAX_UPSTREAM_MESSAGE_BYTES, (m) => (m.response && m.id !== undefined ? oversizedResult(m.id, m.bytes) : null)));
   const stderr = new StderrTail();
   stderr.attach(transport.stderr as never);
-  const kill = () => {
-    if (transport.pid) {
-      try {
-        process.kill(transport.pid, 'SIGTERM');
-      } catch {
-        // already gone
-      }
-    }
+  let child: ChildProcess | undefined;
+  let exit: ProcessExit | undefined;
+  // The SDK keeps its process private and forgets it on close; we keep it to say how it ended and to end it.
+  const start = transport.start.bind(transport);
+  transport.start = async () => {
+    await start();
+    child = (transport as unknown as { _process?: ChildProcess })._process;
+    child?.once('exit', (code, signal) => {
+      exit = { code, signal };
+    });
   };
-  return { tap: new TapTransport(transport), origin: stdioOrigin(spec), stderr, kill };
+  const kill = () => {
+    if (!child || exit || child.exitCode !== null) return;
+    const target = child;
+    try {
+      target.kill('SIGTERM');
+    } catch {
+      return; // already gone
+    }
+    setTimeout(() => {
+      if (target.exitCode === null && target.signalCode === null) target.kill('SIGKILL');
+    }, KILL_GRACE_MS).unref();
+  };
+  return { tap: new TapTransport(transport), origin: stdioOrigin(spec), stderr, kill, exit: () => exit };
 }
 
 export function httpAttempt(spec: HttpSpec, kind: 'streamable-http' | 'sse'): Attempt {
