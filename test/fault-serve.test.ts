@@ -87,9 +87,14 @@ describe('binding and exposure', () => {
   test('--port 0 picks a free port and says which; Host and Origin are both checked; SIGTERM ends every upstream, SIGKILL for one that ignores SIGTERM', async () => {
     const project = tempProject({});
     const pidFile = join(project.dir, 'stubborn.pid');
-    const gw = spawnServe(['--http', '--port', '0'], { log: false, mode: 'full', upstreams: { servers: { fault, stubborn: stubborn(pidFile) } } });
+    const gw = spawnServe(['--http', '--port', '0', '--agent', 'reviewr'], { log: false, mode: 'full', disable: ['faul/*', 'fault/big_txt'], agents: { reviewer: { disable: ['fault/die'] } }, upstreams: { servers: { fault, stubborn: stubborn(pidFile) } } });
     try {
       const port = Number(LISTENING.exec(await gw.waitFor(LISTENING))![1]);
+      // Patterns and agent names that match nothing are said, with what was probably meant.
+      const warned = await gw.waitFor(/big_txt/);
+      assert.match(warned, /warning: disable: "faul\/\*" .*matches no server; did you mean "fault\/\*"\?/);
+      assert.match(warned, /warning: --agent "reviewr" names no agent of the gateway config.*did you mean "reviewer"\?/);
+      assert.match(warned, /warning: disable: "fault\/big_txt" .*did you mean "fault\/big_text"\?/);
       const init = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
       const rebound = await post(port, { host: 'evil.example' }, init);
       assert.equal('status' in rebound && rebound.status, 403);

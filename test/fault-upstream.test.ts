@@ -58,7 +58,7 @@ describe('one gateway, several sessions and faults', () => {
   let a: Client;
   let b: Client;
   before(async () => {
-    gw = await startTestGateway({ mode: 'deferred', timeout: 5, resultGuard: { maxTokens: 100_000 }, upstreams: { servers: { fault: FIXTURE_UPSTREAM('fault') } } });
+    gw = await startTestGateway({ mode: 'deferred', timeout: 30, resultGuard: { maxTokens: 100_000 }, upstreams: { servers: { fault: FIXTURE_UPSTREAM('fault') } } });
     a = await gw.connect('alice');
     b = await gw.connect('bob');
   });
@@ -74,6 +74,12 @@ describe('one gateway, several sessions and faults', () => {
     assert.equal(textOf(theirs).replace(id!, 'ID'), textOf(none).replace('0'.repeat(24), 'ID'));
     const mine = await a.callTool({ name: 'read_result', arguments: { id: id!, offset: Number(offset) } });
     assert.equal(mine.isError, undefined);
+  });
+
+  test('1,000 concurrent calls from two sessions: none lost, each gets its own answer', async () => {
+    const calls = Array.from({ length: 1000 }, (_, i) => (i % 2 ? a : b).callTool({ name: 'fault__echo', arguments: { message: `m${i}` } }));
+    const answers = (await Promise.all(calls)).map(textOf);
+    assert.deepEqual(answers, Array.from({ length: 1000 }, (_, i) => `echo: m${i}`));
   });
 
   test('a 20 MB result from a stdio upstream is cut and read back exactly, page by page', async () => {
@@ -106,7 +112,12 @@ describe('one gateway, several sessions and faults', () => {
 
   test('the log has every call once, at what the model received; rejected calls and isError results are errors', async () => {
     const log = join(gw.dir, 'trace.jsonl');
-    const start = readFileSync(log, 'utf8').trim().split('\n').length;
+    // The log is an append stream: wait for what was written to reach the file before counting.
+    const logged = async () => {
+      await sleep(200);
+      return readFileSync(log, 'utf8').split('\n').filter(Boolean);
+    };
+    const start = (await logged()).length;
     const calls: { name: string; result?: unknown; rejected?: boolean }[] = [];
     const call = async (name: string, args: Record<string, unknown>) => {
       try {
@@ -122,7 +133,7 @@ describe('one gateway, several sessions and faults', () => {
     await call('read_result', { id: id[1], offset: Number(id[2]) });
     await call('fault__no_such_tool', {});
     await call('fault__big_text', { mb: 'lots' });
-    const entries = readFileSync(log, 'utf8').trim().split('\n').slice(start).map((l) => JSON.parse(l) as Entry).filter((e) => e.method === 'tools/call');
+    const entries = (await logged()).slice(start).map((l) => JSON.parse(l) as Entry).filter((e) => e.method === 'tools/call');
     assert.deepEqual(entries.map((e) => e.tool), calls.map((c) => (c.name === 'call_tool' ? 'fault__fail' : c.name)), 'every call once');
     const [search, failed, cut, page, unknown, badArgs] = entries as [Entry, Entry, Entry, Entry, Entry, Entry];
     assert.deepEqual([search.tool, search.server, search.mode], ['tool_search', 'mcp-slim', 'deferred']);
@@ -139,6 +150,15 @@ describe('one gateway, several sessions and faults', () => {
       if (c.rejected) assert.equal(entries[i]!.resultTokens, undefined);
       else assert.equal(entries[i]!.resultTokens, received(c.result), `${c.name}: log and received content differ`);
     });
+  });
+
+  test('an upstream that floods notifications or prints junk on stdout mid-session keeps serving, and so do other sessions', async () => {
+    const [flooded, other] = await Promise.all([a.callTool({ name: 'fault__flood', arguments: { count: 5000 } }), b.callTool({ name: 'fault__fail', arguments: {} })]);
+    assert.equal(textOf(flooded), 'flooded');
+    assert.equal(other.isError, true);
+    assert.equal(textOf(await a.callTool({ name: 'fault__junk', arguments: {} })), 'after junk');
+    assert.equal(textOf(await b.callTool({ name: 'fault__flood', arguments: { count: 1 } })), 'flooded');
+    assert.equal(gw.gateway.upstreams.get('fault')!.status, 'ready');
   });
 
   test('a tool of an upstream that is down says so, not "unknown tool"; the log says it once, then on each change', async () => {

@@ -92,3 +92,22 @@ describe('no secret reaches any output of measure', () => {
     }
   });
 });
+
+test('user:password@ in a URL is sent as HTTP Basic auth (fetch refuses such URLs) and never printed', async () => {
+  const { createServer } = await import('node:http');
+  const seen: (string | undefined)[] = [];
+  const server = createServer((req, res) => {
+    seen.push(req.headers.authorization);
+    res.writeHead(401, { 'content-type': 'text/plain' }).end('no');
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  try {
+    const port = (server.address() as { port: number }).port;
+    const result = await runCli(['measure', '--json', '--timeout', '5', '--url', `http://alice:pa55word-xyz@127.0.0.1:${port}/mcp`]);
+    assert.equal(seen[0], `Basic ${Buffer.from('alice:pa55word-xyz').toString('base64')}`);
+    assert.match(result.stdout, /HTTP 401/);
+    assert.doesNotMatch(result.stdout + result.stderr, /pa55word-xyz/);
+  } finally {
+    server.close();
+  }
+});

@@ -238,3 +238,9 @@ describe('catalog redaction', () => {
     assert.deepEqual(redactEntry(entry), { name: 's', tools: [] });
   });
 });
+
+test('a secret after a flag never becomes the name of a server started from a command line', async () => {
+  const { nameFromCommand } = await import('../src/sources/server-name.js');
+  assert.equal(nameFromCommand('node', ['--api-key', 'sk-proj-abcdefghijklmnopqrstuvwxyz012345', 'server.js']), 'server');
+  assert.equal(nameFromCommand('npx', ['-y', '@modelcontextprotocol/server-github']), 'server-github');
+});

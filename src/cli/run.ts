@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from '../sources/demo.js';
 import { isSlimError } from '../errors.js';
+import { redactText } from '../util/redact.js';
 import { EXIT, exitCodeForError, type ExitCode } from './exit-code.js';
 import type { CliIO } from './io.js';
 import { checkCommand } from './check.js';
@@ -67,7 +68,8 @@ export async function run(io: CliIO): Promise<ExitCode> {
     return await handler(io, argv);
   } catch (error) {
     if (isSlimError(error)) {
-      io.stderr.write(`mcp-slim: ${error.message}\n`);
+      // A user's mistake can quote what they typed, secrets included: the message is redacted last.
+      io.stderr.write(`mcp-slim: ${redactText(error.message)}\n`);
       return exitCodeForError(error.code);
     }
     io.stderr.write(`mcp-slim crashed; please report this with the command you ran:\n${(error as Error)?.stack ?? String(error)}\n`);

@@ -46,6 +46,10 @@ export interface AccountingEntry {
   resultId?: string;
   /** The upstream's result was over the guard's warning level (`warnTokens`); written only when true. */
   warned?: boolean;
+  /** `upstreamTokens` is estimated from the result's first MB (a result over 4 M characters); written only when true. */
+  estimated?: boolean;
+  /** `call_tool` when the call came through the gateway's call_tool; logged under the tool it called. */
+  via?: string;
 }
 
 export interface AccountingLog {
@@ -65,7 +69,7 @@ export function defaultTraceFile(home: string = homedir()): string {
  */
 const ORDER = {
   time: true, session: true, client: true, agent: true, method: true, tool: true, server: true, mode: true, pageOf: true, offset: true,
-  definitionTokens: true, resultTokens: true, upstreamTokens: true, latencyMs: true, isError: true, error: true, cut: true, resultId: true, warned: true,
+  definitionTokens: true, resultTokens: true, upstreamTokens: true, latencyMs: true, isError: true, error: true, cut: true, resultId: true, warned: true, estimated: true, via: true,
 } as const satisfies Record<keyof AccountingEntry, true>;
 const FIELDS = Object.keys(ORDER) as (keyof AccountingEntry)[];
 

@@ -27,6 +27,8 @@ export interface GuardedResult {
   result: JsonObject;
   /** o200k tokens the upstream produced, and what is sent on (notes included). */
   tokens: number;
+  /** `tokens` is estimated (see measureTokens). */
+  estimated?: boolean;
   sentTokens: number;
   warned: boolean;
   cut?: { id?: string };
@@ -269,6 +271,7 @@ export class GatewaySession {
         ...(guarded.sentTokens !== guarded.tokens ? { upstreamTokens: guarded.tokens } : {}),
         ...(guarded.cut ? { cut: true, ...(guarded.cut.id ? { resultId: guarded.cut.id } : {}) } : {}),
         ...(guarded.warned ? { warned: true } : {}),
+        ...(guarded.estimated ? { estimated: true } : {}),
         ...(raw.isError === true ? { isError: true, error: firstLineOf(raw) } : {}),
       },
     };

@@ -46,8 +46,8 @@ export function parseTrace(text: string): ParsedTrace {
 }
 
 const OPTIONAL_NUMBERS = ['offset', 'definitionTokens', 'resultTokens', 'upstreamTokens'] as const;
-const OPTIONAL_STRINGS = ['agent', 'tool', 'server', 'mode', 'pageOf', 'error', 'resultId'] as const;
-const OPTIONAL_BOOLEANS = ['isError', 'cut', 'warned'] as const;
+const OPTIONAL_STRINGS = ['agent', 'tool', 'server', 'mode', 'pageOf', 'error', 'resultId', 'via'] as const;
+const OPTIONAL_BOOLEANS = ['isError', 'cut', 'warned', 'estimated'] as const;
 
 function checkEntry(value: unknown): string | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'not a JSON object';

@@ -114,7 +114,8 @@ export class Upstream {
   private describe(error: unknown, attempt: Attempt, phase: string): string {
     const exit = attempt.exit?.();
     const stderrTail = attempt.stderr.tail();
-    const failure = describeFailure(error, { spec: this.spec, phase, transportErrors: attempt.tap.errors, processExited: attempt.tap.closed || exit !== undefined, ...(exit ? { exit } : {}), ...(stderrTail ? { stderrTail } : {}) });
+    // Junk a server printed once, long ago, is not why it ended now: only errors while connecting count.
+    const failure = describeFailure(error, { spec: this.spec, phase, transportErrors: phase === 'running' ? [] : attempt.tap.errors, processExited: attempt.tap.closed || exit !== undefined, ...(exit ? { exit } : {}), ...(stderrTail ? { stderrTail } : {}) });
     // The gateway's setting is "timeout" in its config, not measure's flag.
     const message = failure.message.replace('raise --timeout', 'raise "timeout" in the gateway config');
     const lastLine = failure.stderrTail?.split('\n').pop();

@@ -1,4 +1,5 @@
 import { basename } from 'node:path';
+import { redactArgs } from '../util/redact.js';
 
 const RUNNERS = new Set(['npx', 'bunx', 'uvx', 'pipx', 'dlx', 'pnpx']);
 const INTERPRETERS = new Set(['node', 'python', 'python3', 'deno', 'bun', 'tsx', 'uv']);
@@ -6,7 +7,8 @@ const INTERPRETERS = new Set(['node', 'python', 'python3', 'deno', 'bun', 'tsx',
 /** A short, readable name for a server started from a command line (`npx -y @scope/pkg@1` → `pkg`). */
 export function nameFromCommand(command: string, args: readonly string[]): string {
   const base = basename(command).replace(/\.(c|m)?js$|\.exe$|\.cmd$/i, '');
-  const firstPlain = args.find((a) => !a.startsWith('-') && a !== 'run' && a !== 'dlx' && a !== 'exec');
+  // The value of --api-key and the like is not a name (and a name is printed everywhere).
+  const firstPlain = redactArgs(args).find((a) => !a.startsWith('-') && !a.includes('***') && a !== 'run' && a !== 'dlx' && a !== 'exec');
   if ((RUNNERS.has(base) || base === 'pnpm' || base === 'npm') && firstPlain) {
     return firstPlain.replace(/^(@[^/]+\/)?([^@]+)(@.*)?$/, '$2');
   }

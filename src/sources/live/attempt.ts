@@ -188,10 +188,16 @@ export function stdioAttempt(spec: StdioSpec, options: AttemptOptions): Attempt 
 
 export function httpAttempt(spec: HttpSpec, kind: 'streamable-http' | 'sse'): Attempt {
   const url = new URL(spec.url);
-  const requestInit = spec.headers ? { headers: spec.headers } : undefined;
+  // fetch refuses a URL with user:password@ in it; what the user means is HTTP Basic auth.
+  const basic = url.username || url.password ? `Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64')}` : undefined;
+  url.username = '';
+  url.password = '';
+  const hasAuth = Object.keys(spec.headers ?? {}).some((k) => k.toLowerCase() === 'authorization');
+  const headers = basic && !hasAuth ? { ...spec.headers, Authorization: basic } : spec.headers;
+  const requestInit = headers ? { headers } : undefined;
   const transport =
     kind === 'sse'
-      ? new SSEClientTransport(url, requestInit ? { requestInit, eventSourceInit: { fetch: (u, init) => fetch(u, { ...init, headers: { ...(init?.headers as Record<string, string>), ...spec.headers } }) } } : {})
+      ? new SSEClientTransport(url, requestInit ? { requestInit, eventSourceInit: { fetch: (u, init) => fetch(u, { ...init, headers: { ...(init?.headers as Record<string, string>), ...headers } }) } } : {})
       : new StreamableHTTPClientTransport(url, requestInit ? { requestInit } : {});
   return { tap: new TapTransport(transport), origin: httpOrigin(spec, kind), stderr: new StderrTail() };
 }
