@@ -1,4 +1,5 @@
 import { gatewaySection } from './gateway.js';
+import { gatewayLimitsSection } from './gateway-limits.js';
 import { measureServers } from './measure-servers.js';
 import { slimSection } from './slim.js';
 import { tokenizerThroughput } from './tokenizer.js';
@@ -14,4 +15,4 @@ export interface Section {
  * Run in this order by bench/run.ts. A new section (slim, ttc, search, gateway) is one file
  * exporting a Section and one line here.
  */
-export const sections: Section[] = [measureServers, tokenizerThroughput, slimSection, ttcSection, gatewaySection];
+export const sections: Section[] = [measureServers, tokenizerThroughput, slimSection, ttcSection, gatewaySection, gatewayLimitsSection];

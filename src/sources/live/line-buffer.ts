@@ -72,8 +72,15 @@ export class LineBuffer implements ReadBufferLike {
       this.pendingBytes += part.length;
       return;
     }
-    const all = Buffer.concat([...this.pending, part.subarray(0, EDGE_BYTES)]);
-    this.skipping = { bytes: this.pendingBytes + part.length, head: Buffer.from(all.subarray(0, EDGE_BYTES)), tail: Buffer.from(part.subarray(-EDGE_BYTES)) };
+    // Only the first few KB are kept to find the id: joining the whole line would hold it twice.
+    const first: Buffer[] = [];
+    let kept = 0;
+    for (const chunk of [...this.pending, part]) {
+      if (kept >= EDGE_BYTES) break;
+      first.push(chunk.subarray(0, EDGE_BYTES - kept));
+      kept += first.at(-1)!.length;
+    }
+    this.skipping = { bytes: this.pendingBytes + part.length, head: Buffer.concat(first), tail: Buffer.from(part.subarray(-EDGE_BYTES)) };
     this.pending = [];
     this.pendingBytes = 0;
   }
