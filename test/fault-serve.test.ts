@@ -148,6 +148,25 @@ describe('size limits over HTTP', () => {
 });
 
 describe('stdio', () => {
+  test('a client that closes the gateway (end of input, then SIGTERM after its grace) leaves no upstream running', async () => {
+    const project = tempProject({});
+    const pidFile = join(project.dir, 'stubborn.pid');
+    const config = join(project.dir, 'gw.json');
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(config, JSON.stringify({ log: false, mode: 'full', upstreams: { servers: { stubborn: stubborn(pidFile) } } }));
+    const { command, args } = cliCommand(['serve', '--gateway-config', config]);
+    const transport = new StdioClientTransport({ command, args, cwd: project.dir, env: { ...project.env, PATH: process.env.PATH! }, stderr: 'pipe' });
+    const client = new Client({ name: 'closer', version: '1' });
+    await client.connect(transport);
+    assert.ok((await client.listTools()).tools.some((t) => t.name === 'stubborn__ping'));
+    const gatewayPid = transport.pid!;
+    const upstreamPid = Number(readFileSync(pidFile, 'utf8'));
+    await client.close();
+    for (let i = 0; i < 60 && (alive(gatewayPid) || alive(upstreamPid)); i++) await sleep(100);
+    assert.equal(alive(upstreamPid), false, 'the upstream that ignores SIGTERM and end of input is gone');
+    assert.equal(alive(gatewayPid), false);
+  });
+
   test('a client message over 64 MB gets a JSON-RPC error and the session goes on; the client name is logged; SIGTERM ends an upstream that ignores its input closing', async () => {
     const project = tempProject({});
     const pidFile = join(project.dir, 'stubborn.pid');

@@ -7,6 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { countTokens } from '../src/cost/tokenizer.js';
 import { BIN } from './_cli.js';
 import { FIXTURE_UPSTREAM, REAL_UPSTREAMS, startTestGateway, textOf, type TestGateway } from './_gateway.js';
@@ -133,9 +134,16 @@ describe('one gateway, several sessions and faults', () => {
     await call('read_result', { id: id[1], offset: Number(id[2]) });
     await call('fault__no_such_tool', {});
     await call('fault__big_text', { mb: 'lots' });
+    // Malformed calls the SDK's Server would refuse before any handler ran: logged too.
+    for (const params of [{ name: 5 }, { name: 'fault__echo', arguments: 'str' }]) {
+      await assert.rejects(b.request({ method: 'tools/call', params } as never, CallToolResultSchema), /tools\/call needs "name"|"arguments" of tools\/call must be an object/);
+      calls.push({ name: typeof params.name === 'string' ? params.name : '(none)', rejected: true });
+    }
     const entries = (await logged()).slice(start).map((l) => JSON.parse(l) as Entry).filter((e) => e.method === 'tools/call');
-    assert.deepEqual(entries.map((e) => e.tool), calls.map((c) => (c.name === 'call_tool' ? 'fault__fail' : c.name)), 'every call once');
-    const [search, failed, cut, page, unknown, badArgs] = entries as [Entry, Entry, Entry, Entry, Entry, Entry];
+    assert.deepEqual(entries.map((e) => e.tool ?? '(none)'), calls.map((c) => (c.name === 'call_tool' ? 'fault__fail' : c.name)), 'every call once');
+    const [search, failed, cut, page, unknown, badArgs, noName, badArguments] = entries as [Entry, Entry, Entry, Entry, Entry, Entry, Entry, Entry];
+    assert.match(noName.error!, /tools\/call needs "name"/);
+    assert.match(badArguments.error!, /"arguments" of tools\/call must be an object/);
     assert.deepEqual([search.tool, search.server, search.mode], ['tool_search', 'mcp-slim', 'deferred']);
     assert.deepEqual([failed.tool, failed.server, failed.via, failed.isError, failed.error], ['fault__fail', 'fault', 'call_tool', true, 'the record is locked']);
     assert.equal(cut.cut, true);

@@ -290,10 +290,38 @@ test('store: every chunk moves on, even with a budget smaller than a character',
 });
 
 test('regression: a long run without breaks (BPE is quadratic on it) is guarded in well under a second', () => {
-  for (const blob of ['abcdefghij'.repeat(50_000), '👨‍👩‍👧'.repeat(40_000)]) {
+  // Whitespace runs are one pre-token too: 200k spaces took two minutes to count.
+  for (const blob of ['abcdefghij'.repeat(50_000), '👨‍👩‍👧'.repeat(40_000), `x${' '.repeat(200_000)}y`, '\n'.repeat(200_000)]) {
     const started = performance.now();
     const out = guardResult(text(blob), { warnTokens: 10_000, maxTokens: 25_000, store: new ResultStore() });
-    assert.ok(out.cut && out.cut.keptTokens <= 25_000);
+    assert.ok(out.sentTokens <= 25_000);
     assert.ok(performance.now() - started < 1500, `${Math.round(performance.now() - started)} ms`);
   }
+});
+
+test('regression: a run of 4 M two-byte letters is counted in slabs (the run pattern overflowed the stack on it)', () => {
+  const out = guardResult(text('中'.repeat(4_000_000)), { warnTokens: 10_000, maxTokens: 25_000, store: new ResultStore() });
+  assert.ok(out.cut && out.cut.keptTokens <= 25_000);
+});
+
+test('regression: an estimate never decides that a result fits; a huge result whose first MB is cheap is still cut', () => {
+  const blob = '-'.repeat(1_048_576) + '中文字'.repeat(1_100_000);
+  const out = guardResult(text(blob), { warnTokens: 10_000, maxTokens: 100_000, store: new ResultStore() });
+  assert.equal(out.estimated, true);
+  assert.ok(out.cut, 'cut, not sent whole on the strength of an estimate');
+  assert.ok(out.sentTokens <= 100_000);
+});
+
+test('regression: the warning note never takes a result just under the limit over it', () => {
+  const store = new ResultStore();
+  // Find a text just under maxTokens.
+  let n = 40_000;
+  while (tokensOf(words(n)) > 24_990) n -= 50;
+  const out = guardResult(text(words(n)), { warnTokens: 10_000, maxTokens: 25_000, store });
+  assert.ok(out.sentTokens <= 25_000, `${out.sentTokens} sent`);
+});
+
+test('regression: a content block that is not an object (null) is dropped, not fatal', () => {
+  const out = guardResult({ content: [null as never, { type: 'text', text: 'ok' }] }, { warnTokens: 100, maxTokens: 1000, store: new ResultStore() });
+  assert.deepEqual(out.result.content, [{ type: 'text', text: 'ok' }]);
 });

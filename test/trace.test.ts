@@ -205,7 +205,7 @@ test('usage mistakes are exit 2 with one line', async () => {
 });
 
 /** Every documented field, in no particular order. */
-const EVERY: Required<AccountingEntry> = { via: 'call_tool', estimated: true, warned: true, resultId: 'r', cut: true, error: 'e', isError: true, latencyMs: 1, upstreamTokens: 9, resultTokens: 2, definitionTokens: 0, offset: 5, pageOf: 'p', mode: 'slim', server: 'mcp-slim', tool: 'read_result', method: 'tools/call', agent: 'a', client: { name: 'c', version: '1' }, session: 's', time: 't' };
+const EVERY: Required<AccountingEntry> = { via: 'call_tool', structuredTokens: 3, estimated: true, warned: true, resultId: 'r', cut: true, error: 'e', isError: true, latencyMs: 1, upstreamTokens: 9, resultTokens: 2, definitionTokens: 0, offset: 5, pageOf: 'p', mode: 'slim', server: 'mcp-slim', tool: 'read_result', method: 'tools/call', agent: 'a', client: { name: 'c', version: '1' }, session: 's', time: 't' };
 
 const entry = (over: Partial<AccountingEntry> = {}): AccountingEntry => ({ time: '2026-05-04T09:00:00.000Z', session: 's1', method: 'tools/call', tool: 'read_file', server: 'fs', resultTokens: 120, latencyMs: 5, ...over });
 
@@ -231,7 +231,7 @@ test('accounting log: appends one JSON line per entry, creating its folder; mcp-
 test('accounting log: documented fields in their order whatever order they came in, others after', () => {
   const line = accountingLine({ latencyMs: 1, extra: 3, method: 'tools/call', session: 's', time: 't', cut: false, tool: 'x' } as AccountingEntry);
   assert.equal(line, '{"time":"t","session":"s","method":"tools/call","tool":"x","latencyMs":1,"cut":false,"extra":3}\n', 'fields the type does not name are kept, after the rest');
-  assert.deepEqual(Object.keys(JSON.parse(accountingLine({ tools: 3, ...EVERY } as AccountingEntry))), ['time', 'session', 'client', 'agent', 'method', 'tool', 'server', 'mode', 'pageOf', 'offset', 'definitionTokens', 'resultTokens', 'upstreamTokens', 'latencyMs', 'isError', 'error', 'cut', 'resultId', 'warned', 'estimated', 'via', 'tools']);
+  assert.deepEqual(Object.keys(JSON.parse(accountingLine({ tools: 3, ...EVERY } as AccountingEntry))), ['time', 'session', 'client', 'agent', 'method', 'tool', 'server', 'mode', 'pageOf', 'offset', 'definitionTokens', 'resultTokens', 'upstreamTokens', 'latencyMs', 'isError', 'error', 'cut', 'resultId', 'warned', 'estimated', 'structuredTokens', 'via', 'tools']);
 });
 
 test('docs/trace.md: its field table is the order the log is written in, and its example lines are entries written so', () => {

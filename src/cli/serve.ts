@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { homedir } from 'node:os';
 import { SlimError } from '../errors.js';
 import { resolve } from 'node:path';
@@ -6,6 +7,7 @@ import { GATEWAY_MODES, loadGatewayConfig } from '../gateway/config/index.js';
 import { unknownAgent, unmatchedPatterns, unmatchedServerPatterns } from '../gateway/config/unmatched.js';
 import { isLoopback, startHttpGateway } from '../gateway/http-server.js';
 import { stdioServerTransport } from '../gateway/stdio-server.js';
+import { killLiveServers } from '../sources/live/attempt.js';
 import { createSessionServer } from '../gateway/mcp-server.js';
 import type { GatewayConfig, GatewayMode } from '../gateway/types.js';
 import { loadClientConfigs } from '../sources/client-configs.js';
@@ -121,14 +123,39 @@ function bindError(error: unknown, host: string, port: number): SlimError {
   return new SlimError('usage', `cannot listen on ${where}: ${(code && why[code]) ?? (error as Error).message}`);
 }
 
-/** Resolves on SIGINT or SIGTERM (and stops listening for them). */
-function untilSignal(): { signalled: Promise<void>; dispose: () => void } {
+const SIGNALS = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 } as const;
+
+/**
+ * Resolves on SIGINT, SIGTERM or SIGHUP. The handlers stay until dispose(), so a signal that
+ * comes while the upstreams are being stopped (a client that closed our input, then sent SIGTERM
+ * after its own grace) does not kill us with them still running: a signal once shutdown has
+ * begun, or a second one, SIGKILLs every upstream and exits at once, and so does any exit
+ * before dispose().
+ */
+function untilSignal(): { signalled: Promise<void>; stopping: () => void; dispose: () => void } {
   let done!: () => void;
   const signalled = new Promise<void>((resolve) => (done = resolve));
-  const stop = () => done();
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-  return { signalled, dispose: () => (process.off('SIGINT', stop), process.off('SIGTERM', stop)) };
+  let urgent = false;
+  const onSignal = (signal: keyof typeof SIGNALS) => {
+    if (!urgent) {
+      urgent = true;
+      return done();
+    }
+    killLiveServers();
+    // The one place besides the bin that exits: a second signal means now.
+    process.exit(SIGNALS[signal]);
+  };
+  const names = Object.keys(SIGNALS) as (keyof typeof SIGNALS)[];
+  for (const s of names) process.on(s, onSignal);
+  process.once('exit', killLiveServers);
+  return {
+    signalled,
+    stopping: () => void (urgent = true),
+    dispose: () => {
+      for (const s of names) process.off(s, onSignal);
+      process.off('exit', killLiveServers);
+    },
+  };
 }
 
 export async function serveCommand(io: CliIO, argv: string[]): Promise<ExitCode> {
@@ -188,21 +215,25 @@ export async function serveCommand(io: CliIO, argv: string[]): Promise<ExitCode>
       await served.close();
     } else {
       await started();
-      const { server } = createSessionServer(gateway, guard, { session: `stdio-${process.pid}`, ...(agent ? { agent } : {}) });
+      const { server } = createSessionServer(gateway, guard, { session: `stdio-${randomUUID()}`, ...(agent ? { agent } : {}) });
       const transport = stdioServerTransport(notice);
       const closed = new Promise<void>((done) => {
         transport.onclose = () => done();
         process.stdin.once('end', () => done());
+        // A client that stopped reading (EPIPE) has gone away: end as if it closed our input.
+        process.stdout.once('error', () => done());
       });
       await server.connect(transport);
       await Promise.race([closed, signals.signalled]);
       await server.close().catch(() => undefined);
     }
   } finally {
-    signals.dispose();
-    // Every upstream is ended: end of input, then SIGTERM, then SIGKILL for one that ignores both.
+    signals.stopping();
+    // Every upstream is ended (SIGTERM, then SIGKILL after a grace), with the signal handlers
+    // still in place until they are.
     await gateway.stop();
     await log.close();
+    signals.dispose();
   }
   return EXIT.ok;
 }

@@ -48,6 +48,8 @@ export interface AccountingEntry {
   warned?: boolean;
   /** `upstreamTokens` is estimated from the result's first MB (a result over 4 M characters); written only when true. */
   estimated?: boolean;
+  /** o200k tokens of the structuredContent sent beside the content (clients that show it to the model show this too). */
+  structuredTokens?: number;
   /** `call_tool` when the call came through the gateway's call_tool; logged under the tool it called. */
   via?: string;
 }
@@ -69,7 +71,7 @@ export function defaultTraceFile(home: string = homedir()): string {
  */
 const ORDER = {
   time: true, session: true, client: true, agent: true, method: true, tool: true, server: true, mode: true, pageOf: true, offset: true,
-  definitionTokens: true, resultTokens: true, upstreamTokens: true, latencyMs: true, isError: true, error: true, cut: true, resultId: true, warned: true, estimated: true, via: true,
+  definitionTokens: true, resultTokens: true, upstreamTokens: true, latencyMs: true, isError: true, error: true, cut: true, resultId: true, warned: true, estimated: true, structuredTokens: true, via: true,
 } as const satisfies Record<keyof AccountingEntry, true>;
 const FIELDS = Object.keys(ORDER) as (keyof AccountingEntry)[];
 

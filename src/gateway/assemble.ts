@@ -29,7 +29,7 @@ export function resultGuard(config: GatewayConfig): ResultGuard {
   return {
     guard: (result, { owner, validateStructured }) => {
       const out = guardResult(result as ToolResultLike, { warnTokens, maxTokens, store, owner, ...(validateStructured ? { validateStructured } : {}) });
-      return { result: out.result as JsonObject, tokens: out.tokens, ...(out.estimated ? { estimated: true } : {}), sentTokens: out.sentTokens, warned: out.warned, ...(out.cut ? { cut: out.cut.id ? { id: out.cut.id } : {} } : {}) };
+      return { result: out.result as JsonObject, tokens: out.tokens, ...(out.estimated ? { estimated: true } : {}), sentTokens: out.sentTokens, ...(out.structuredTokens !== undefined ? { structuredTokens: out.structuredTokens } : {}), warned: out.warned, ...(out.cut ? { cut: out.cut.id ? { id: out.cut.id } : {} } : {}) };
     },
     read: (id, offset, owner) => readResultCall(store, { id, offset }, maxTokens, owner) as JsonObject,
   };

@@ -9,6 +9,7 @@ import { DEFERRED_INSTRUCTIONS, isMetaTool, META, type MetaToolName } from '../d
 import type { ToolState } from './types.js';
 import type { Upstream } from './upstream.js';
 import { contentTokens } from './result-guard.js';
+import { parseOffset } from './result-guard/read-result.js';
 
 /** The name the gateway's own tools are logged under. */
 export const GATEWAY_SERVER = 'mcp-slim';
@@ -30,6 +31,8 @@ export interface GuardedResult {
   /** `tokens` is estimated (see measureTokens). */
   estimated?: boolean;
   sentTokens: number;
+  /** Tokens of the structuredContent sent beside the content, when there is one. */
+  structuredTokens?: number;
   warned: boolean;
   cut?: { id?: string };
 }
@@ -40,7 +43,8 @@ export interface ResultGuard {
    * against it. `owner`: who may read a cut result back (see ResultStore).
    */
   guard(result: JsonObject, options: { owner: string; validateStructured?: (structured: unknown) => boolean }): GuardedResult;
-  read(id: string, offset: number, owner: string): JsonObject;
+  /** `offset` as the call gave it: read-result.ts parses it (and refuses what is not one). */
+  read(id: string, offset: unknown, owner: string): JsonObject;
 }
 
 export interface SessionInfo {
@@ -205,7 +209,11 @@ export class GatewaySession {
     try {
       outcome = await this.run(name, args, signal, progress);
     } catch (error) {
-      if (!(error instanceof Refused)) throw error;
+      if (!(error instanceof Refused)) {
+        // A bug or a result the guard could not read: still one entry, then the client's error.
+        this.gateway.deps.log?.record({ ...this.logBase(), method: 'tools/call', tool: name, latencyMs: performance.now() - started, error: `internal error: ${(error as Error)?.message ?? String(error)}` });
+        throw error;
+      }
       outcome = error;
     }
     const log = this.gateway.deps.log;
@@ -215,6 +223,13 @@ export class GatewaySession {
     }
     log?.record({ ...this.logBase(), method: 'tools/call', tool: name, ...outcome.fields, latencyMs: performance.now() - started });
     return outcome.result;
+  }
+
+  /** A call refused before it names a tool properly: logged like any rejected call, then thrown. */
+  refuse(name: string | undefined, message: string): never {
+    const error = new McpError(ErrorCode.InvalidParams, message);
+    this.gateway.deps.log?.record({ ...this.logBase(), method: 'tools/call', ...(name ? { tool: name } : {}), latencyMs: 0, error: error.message });
+    throw error;
   }
 
   private async run(name: string, args: JsonObject, signal?: AbortSignal, progress?: ProgressRelay): Promise<{ result: JsonObject; fields: Fields }> {
@@ -231,8 +246,8 @@ export class GatewaySession {
       }
       try {
         const result = await this.callMeta(name, args);
-        const offset = Number(args.offset ?? 0);
-        const page = name === 'read_result' && typeof args.id === 'string' ? { pageOf: args.id, ...(Number.isFinite(offset) ? { offset } : {}) } : {};
+        const offset = parseOffset(args.offset);
+        const page = name === 'read_result' && typeof args.id === 'string' ? { pageOf: args.id, ...(typeof offset === 'number' && Number.isFinite(offset) ? { offset } : {}) } : {};
         return { result, fields: { ...own, resultTokens: contentTokens(result.content), ...page, ...(result.isError ? { isError: true, error: firstLineOf(result) } : {}) } };
       } catch (error) {
         throw error instanceof McpError ? new Refused(error, own) : error;
@@ -245,7 +260,8 @@ export class GatewaySession {
         const fields = { server: down.name, mode: this.gateway.modeOf(down.name) };
         const wait = down.retryAt ? `; the gateway tries again in ${Math.max(1, Math.round((down.retryAt - Date.now()) / 1000))} s` : '';
         const message = `upstream ${down.name} is ${down.status}${down.lastError ? ` (${down.lastError})` : ''}, so "${name}" cannot run now${wait}`;
-        return { result: text(message, true), fields: { ...fields, isError: true, error: message } };
+        const result = text(message, true);
+        return { result, fields: { ...fields, resultTokens: contentTokens(result.content), isError: true, error: message } };
       }
       // A disabled tool cannot be called and is not named as existing.
       throw new Refused(new McpError(ErrorCode.InvalidParams, `unknown tool "${name}"; list the tools, or find one with tool_search`));
@@ -259,7 +275,8 @@ export class GatewaySession {
       raw = await found.upstream.request('tools/call', { name: found.tool.name, arguments: args }, undefined, signal, progress ?? NO_PROGRESS);
     } catch (error) {
       const message = `upstream ${found.server} did not answer "${found.tool.name}": ${(error as Error).message}`;
-      return { result: text(message, true), fields: { ...fields, isError: true, error: message } };
+      const result = text(message, true);
+      return { result, fields: { ...fields, resultTokens: contentTokens(result.content), isError: true, error: message.slice(0, 200) } };
     }
     const outputCheck = found.tool.outputSchema === undefined ? undefined : validatorFor(found.tool.outputSchema);
     const guarded = this.guard.guard(raw, { owner: this.owner, ...(outputCheck ? { validateStructured: (v: unknown) => outputCheck(v).valid } : {}) });
@@ -268,7 +285,9 @@ export class GatewaySession {
       fields: {
         ...fields,
         resultTokens: guarded.sentTokens,
-        ...(guarded.sentTokens !== guarded.tokens ? { upstreamTokens: guarded.tokens } : {}),
+        // What the upstream produced, beside what the model got, when the guard cut it.
+        ...(guarded.cut ? { upstreamTokens: guarded.tokens } : {}),
+        ...(guarded.structuredTokens !== undefined ? { structuredTokens: guarded.structuredTokens } : {}),
         ...(guarded.cut ? { cut: true, ...(guarded.cut.id ? { resultId: guarded.cut.id } : {}) } : {}),
         ...(guarded.warned ? { warned: true } : {}),
         ...(guarded.estimated ? { estimated: true } : {}),
@@ -303,8 +322,7 @@ export class GatewaySession {
       case 'read_result': {
         const id = str('id');
         if (!id) throw new McpError(ErrorCode.InvalidParams, 'read_result needs "id" from the note at the end of a cut result');
-        const offset = typeof args.offset === 'number' ? args.offset : typeof args.offset === 'string' && /^\d+$/.test(args.offset) ? Number(args.offset) : 0;
-        return this.guard.read(id, offset, this.owner);
+        return this.guard.read(id, args.offset, this.owner);
       }
       case 'set_phase': {
         const phase = str('phase');

@@ -81,9 +81,9 @@ async function readBody(req: IncomingMessage, limit: number): Promise<unknown> {
 const megabytes = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
 
 /** A body over the limit is answered at once and the connection closed, so the rest is never read. */
-function tooLarge(res: ServerResponse, limit: number, what: string): void {
+function tooLarge(res: ServerResponse, limit: number, what: string, inSession: boolean): void {
   res.setHeader('connection', 'close');
-  res.writeHead(413, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32600, message: `${what} is over ${megabytes(limit)}; send less (the session goes on)` }, id: null }));
+  res.writeHead(413, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32600, message: `${what} is over ${megabytes(limit)}; send less${inSession ? ' (the session goes on)' : ''}` }, id: null }));
 }
 
 /**
@@ -111,28 +111,29 @@ export async function startHttpGateway(gateway: Gateway, guard: ResultGuard, opt
     const origin = req.headers.origin;
     if (origin && !LOCAL_ORIGIN.test(origin) && !options.allowedOrigins.includes(origin)) return reply(res, 403, `origin ${origin} is not allowed; add it to http.allowedOrigins`);
     if (options.token && !tokenMatches(req.headers.authorization, options.token)) return reply(res, 401, 'missing or wrong bearer token');
-    if (!req.url?.startsWith('/mcp')) return reply(res, 404, 'the MCP endpoint is /mcp');
+    if (!/^\/mcp\/?(\?|$)/.test(req.url ?? '')) return reply(res, 404, 'the MCP endpoint is /mcp');
     const sessionId = req.headers['mcp-session-id'];
     const existing = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
     if (existing && req.method !== 'POST') {
       existing.lastSeen = Date.now();
       return existing.transport.handleRequest(req, res);
     }
-    if (req.method !== 'POST') return reply(res, 400, 'no such session; start one with an initialize request');
+    if (req.method !== 'POST') return typeof sessionId === 'string' ? reply(res, 404, `unknown session ${sessionId}; start a new one with an initialize request`) : reply(res, 400, 'no session; start one with an initialize request');
     // Every body is read here, within a limit, before anything else sees it: the SDK reads whole bodies.
     const limit = existing ? MAX_MESSAGE_BYTES : MAX_INITIALIZE_BODY_BYTES;
     let body: unknown;
     try {
       body = await readBody(req, limit);
     } catch (error) {
-      if (error instanceof BodyTooLarge) return tooLarge(res, limit, existing ? 'the message' : 'a request before initialize');
+      if (error instanceof BodyTooLarge) return tooLarge(res, limit, existing ? 'the message' : 'a request before initialize', existing !== undefined);
       return res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32700, message: 'the request body is not JSON' }, id: null }));
     }
     if (existing) {
       existing.lastSeen = Date.now();
       return existing.transport.handleRequest(req, res, body);
     }
-    if (!isInitializeRequest(body)) return reply(res, 400, typeof sessionId === 'string' ? `unknown session ${sessionId}` : 'no session; start one with an initialize request');
+    // An unknown (or expired) session is 404, so that clients start a new one, as the spec says.
+    if (!isInitializeRequest(body)) return typeof sessionId === 'string' ? reply(res, 404, `unknown session ${sessionId}; start a new one with an initialize request`) : reply(res, 400, 'no session; start one with an initialize request');
     if (sessions.size >= MAX_SESSIONS) return reply(res, 503, `too many sessions (${MAX_SESSIONS}); close some and retry`);
     const agentHeader = req.headers[AGENT_HEADER];
     const agent = typeof agentHeader === 'string' && agentHeader ? agentHeader : options.agent;

@@ -10,7 +10,11 @@ import {
   ListToolsRequestSchema,
   McpError,
   ReadResourceRequestSchema,
+  RequestSchema,
+  type ServerNotification,
+  type ServerRequest,
 } from '@modelcontextprotocol/sdk/types.js';
+import { Protocol, type RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { JsonObject } from '../catalog/types.js';
 import type { Gateway } from './gateway.js';
 import { GatewaySession, type ResultGuard, type SessionInfo } from './gateway-session.js';
@@ -69,16 +73,26 @@ export function createSessionServer(gateway: Gateway, guard: ResultGuard, info: 
   };
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: session.listTools() as never }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  // The SDK Server refuses a malformed tools/call (a name that is not a string, arguments that are
+  // not an object) before any handler runs, so the call would go unlogged. Registered at the
+  // Protocol level with loose params, the session checks them itself and logs the refusal.
+  const looseCall = CallToolRequestSchema.extend({ params: RequestSchema.shape.params });
+  Protocol.prototype.setRequestHandler.call(server, looseCall as never, (async (request: { params?: Record<string, unknown> & { _meta?: { progressToken?: string | number } } }, extra: RequestHandlerExtra<ServerRequest, ServerNotification>) => {
+    const params = request.params ?? {};
+    const name = params.name;
+    const args = params.arguments ?? {};
+    if (typeof name !== 'string' || !name || typeof args !== 'object' || args === null || Array.isArray(args)) {
+      session.refuse(typeof name === 'string' ? name : undefined, typeof name !== 'string' || !name ? 'tools/call needs "name": the tool to call, as a string' : '"arguments" of tools/call must be an object of the tool\'s parameters');
+    }
     // A client that asked for progress gets the upstream's, under its own token.
-    const token = request.params._meta?.progressToken;
+    const token = params._meta?.progressToken;
     const relay =
       token === undefined
         ? undefined
         : (p: { progress: number; total?: number; message?: string }) =>
             void extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, ...p } }).catch(() => {});
-    return (await session.callTool(request.params.name, (request.params.arguments ?? {}) as JsonObject, extra.signal, relay)) as never;
-  });
+    return (await session.callTool(name as string, args as JsonObject, extra.signal, relay)) as never;
+  }) as never);
 
   // Resources keep their URIs (they are addresses, not names); the owning upstream is remembered.
   const resourceOwner = new Map<string, string>();

@@ -60,6 +60,8 @@ export interface GuardOutcome {
   estimated?: boolean;
   /** o200k tokens of the content sent on, notes included: what the model receives. */
   sentTokens: number;
+  /** o200k tokens of the structuredContent sent beside it, when there is one (exact when sent cut or small). */
+  structuredTokens?: number;
   warned: boolean;
   cut?: {
     /** Id to pass to read_result; absent when no text was cut (only large non-text blocks left out). */
@@ -100,24 +102,26 @@ function withMeta(result: ToolResultLike, info: Record<string, unknown>): Record
  * the text was cut or it is over the limit; with one it must stay and match the schema, so it is
  * kept when it fits and otherwise cut to a copy that validates.
  */
-function structuredPart(result: ToolResultLike, textCut: boolean, opts: GuardOptions): { fate?: StructuredFate; value?: unknown; clause?: string } {
+function structuredPart(result: ToolResultLike, textCut: boolean, opts: GuardOptions): { fate?: StructuredFate; value?: unknown; clause?: string; tokens?: number } {
   const structured = result.structuredContent;
   if (structured === undefined) return {};
   const measured = measureTokens(JSON.stringify(structured));
   const size = measured.tokens;
   const about = measured.estimated ? 'about ' : '';
   if (!opts.validateStructured) {
-    if (!textCut && size <= opts.maxTokens) return { fate: 'kept', value: structured };
+    if (!textCut && size <= opts.maxTokens) return { fate: 'kept', value: structured, tokens: size };
     return { fate: 'omitted', clause: textCut ? 'structuredContent left out (it holds the whole result)' : `structuredContent left out: ${about}${formatInt(size)} tokens is over the ${formatInt(opts.maxTokens)}-token limit; the content above is the whole result` };
   }
-  if (size <= opts.maxTokens) return { fate: 'kept', value: structured, ...(textCut ? { clause: "structuredContent kept whole (the tool's output schema requires it)" } : {}) };
+  if (size <= opts.maxTokens) return { fate: 'kept', value: structured, tokens: size, ...(textCut ? { clause: "structuredContent kept whole (the tool's output schema requires it)" } : {}) };
   const cut = cutStructured(structured, opts.maxTokens - NOTE_RESERVE, opts.validateStructured);
-  if (cut !== undefined) return { fate: 'cut', value: cut, clause: `structuredContent cut to ${formatInt(tokensOf(JSON.stringify(cut)))} of ${about}${formatInt(size)} tokens (long strings and arrays shortened; it still matches the output schema)` };
+  const cutTokens = cut === undefined ? 0 : tokensOf(JSON.stringify(cut));
+  if (cut !== undefined) return { fate: 'cut', value: cut, tokens: cutTokens, clause: `structuredContent cut to ${formatInt(cutTokens)} of ${about}${formatInt(size)} tokens (long strings and arrays shortened; it still matches the output schema)` };
   return { fate: 'omitted', clause: `structuredContent left out: ${about}${formatInt(size)} tokens, and no shorter copy matches the output schema` };
 }
 
 export function guardResult(result: ToolResultLike, opts: GuardOptions): GuardOutcome {
-  const blocks = Array.isArray(result.content) ? result.content : [];
+  // A block that is not an object (null from a careless server) cannot be shown; it is dropped, not fatal.
+  const blocks = (Array.isArray(result.content) ? result.content : []).filter((b): b is ContentBlock => b !== null && typeof b === 'object');
   const measures = blocks.map(blockMeasure);
   const sizes = measures.map((m) => m.tokens);
   const tokens = sizes.reduce((a, b) => a + b, 0);
@@ -126,10 +130,14 @@ export function guardResult(result: ToolResultLike, opts: GuardOptions): GuardOu
   const warned = tokens > opts.warnTokens;
   const { structuredContent: _original, ...withoutStructured } = result;
 
-  if (tokens <= opts.maxTokens) {
-    const part = structuredPart(result, false, opts);
-    if (!warned && (part.fate === undefined || part.fate === 'kept')) return { result, tokens, sentTokens: tokens, warned, ...(part.fate ? { structured: part.fate } : {}) };
-    // (Content this small is always counted exactly: see measureTokens.)
+  // An estimate never decides that a result fits (a text of symbols estimated from its first MB
+  // can be many times bigger than it looked); and a note must not take a result over the limit.
+  const fits = !estimated && tokens <= opts.maxTokens;
+  const part = fits ? structuredPart(result, false, opts) : undefined;
+  const needsNote = warned || part?.clause !== undefined;
+  if (part && (!needsNote || tokens + NOTE_RESERVE <= opts.maxTokens)) {
+    const structuredTokens = part.tokens !== undefined ? { structuredTokens: part.tokens } : {};
+    if (!needsNote && blocks.length === (result.content as unknown[] | undefined)?.length) return { result, tokens, sentTokens: tokens, warned, ...structuredTokens, ...(part.fate ? { structured: part.fate } : {}) };
     // Claude Code warns above 10k tokens; a note says it where the model reads, so it can ask for less next time.
     const notes = [
       ...(part.clause ? [`[mcp-slim: ${part.clause}]`] : []),
@@ -137,9 +145,9 @@ export function guardResult(result: ToolResultLike, opts: GuardOptions): GuardOu
     ];
     const content = [...blocks, ...notes.map(textBlock)];
     const sentTokens = contentTokens(content);
-    const info = { tokens, sentTokens, ...(warned ? { warned: true } : {}), ...(part.fate ? { structured: part.fate } : {}) };
+    const info = { tokens, sentTokens, ...structuredTokens, ...(warned ? { warned: true } : {}), ...(part.fate ? { structured: part.fate } : {}) };
     const out: ToolResultLike = { ...withoutStructured, content, ...(part.value !== undefined ? { structuredContent: part.value } : {}), _meta: withMeta(result, info) };
-    return { result: out, tokens, sentTokens, warned, ...(part.fate ? { structured: part.fate } : {}), ...(part.fate === 'omitted' ? { structuredDropped: true } : {}) };
+    return { result: out, tokens, sentTokens, warned, ...structuredTokens, ...(part.fate ? { structured: part.fate } : {}), ...(part.fate === 'omitted' ? { structuredDropped: true } : {}) };
   }
 
   // Blocks that cannot be cut (images, audio, resources) are decided first: what stays of them
@@ -164,7 +172,7 @@ export function guardResult(result: ToolResultLike, opts: GuardOptions): GuardOu
   const clauses: string[] = [];
   let id: string | undefined;
   let keptEnd = fullText.length;
-  if (textTokens > Math.max(0, budget)) {
+  if (estimated || textTokens > Math.max(0, budget)) {
     const cut = cutText(fullText, 0, Math.max(0, budget), indexJson(fullText));
     keptEnd = cut.end;
     id = opts.store.put(fullText, opts.id?.(), opts.owner);
@@ -176,8 +184,8 @@ export function guardResult(result: ToolResultLike, opts: GuardOptions): GuardOu
   } else {
     clauses.push(`result cut: over the ${formatInt(opts.maxTokens)}-token limit`);
   }
-  const part = structuredPart(result, true, opts);
-  if (part.clause) clauses.push(part.clause);
+  const cutPart = structuredPart(result, true, opts);
+  if (cutPart.clause) clauses.push(cutPart.clause);
 
   // Put the kept text back into the blocks it came from, in their places.
   let start = 0;
@@ -190,17 +198,19 @@ export function guardResult(result: ToolResultLike, opts: GuardOptions): GuardOu
   });
   const content = [...out.filter((b): b is ContentBlock => b !== undefined), textBlock(`[mcp-slim: ${clauses.join('; ')}]`)];
   const sentTokens = contentTokens(content);
-  const info = { tokens, ...(estimated ? { estimated } : {}), sentTokens, warned, cut: true, ...(id === undefined ? {} : { id }), ...(part.fate ? { structured: part.fate } : {}) };
-  const guarded: ToolResultLike = { ...withoutStructured, content, ...(part.value !== undefined ? { structuredContent: part.value } : {}), _meta: withMeta(result, info) };
+  const structuredTokens = cutPart.tokens !== undefined ? { structuredTokens: cutPart.tokens } : {};
+  const info = { tokens, ...(estimated ? { estimated } : {}), sentTokens, ...structuredTokens, warned, cut: true, ...(id === undefined ? {} : { id }), ...(cutPart.fate ? { structured: cutPart.fate } : {}) };
+  const guarded: ToolResultLike = { ...withoutStructured, content, ...(cutPart.value !== undefined ? { structuredContent: cutPart.value } : {}), _meta: withMeta(result, info) };
   return {
     result: guarded,
     tokens,
     ...(estimated ? { estimated } : {}),
     sentTokens,
+    ...structuredTokens,
     warned,
     cut: { ...(id === undefined ? {} : { id }), totalTokens: tokens, keptTokens: sentTokens },
-    ...(part.fate ? { structured: part.fate } : {}),
-    ...(part.fate === 'omitted' ? { structuredDropped: true } : {}),
+    ...(cutPart.fate ? { structured: cutPart.fate } : {}),
+    ...(cutPart.fate === 'omitted' ? { structuredDropped: true } : {}),
   };
 }
 

@@ -45,7 +45,7 @@ export function parseTrace(text: string): ParsedTrace {
   return { entries, problems, lines };
 }
 
-const OPTIONAL_NUMBERS = ['offset', 'definitionTokens', 'resultTokens', 'upstreamTokens'] as const;
+const OPTIONAL_NUMBERS = ['offset', 'definitionTokens', 'resultTokens', 'upstreamTokens', 'structuredTokens'] as const;
 const OPTIONAL_STRINGS = ['agent', 'tool', 'server', 'mode', 'pageOf', 'error', 'resultId', 'via'] as const;
 const OPTIONAL_BOOLEANS = ['isError', 'cut', 'warned', 'estimated'] as const;
 
@@ -88,7 +88,7 @@ export interface EntryReading {
   estimated: boolean;
   /** Rejected, or an `isError` result. */
   failed: boolean;
-  /** Failed without an answer from the tool: the gateway refused the call or the upstream did not answer. */
+  /** Refused with a JSON-RPC error (unknown tool, arguments that fail the schema): no result reached the model. */
   rejected: boolean;
 }
 

@@ -232,6 +232,9 @@ export class Upstream {
     const pending = this.connecting;
     this.connecting = undefined;
     pending?.attempt.kill?.();
+    // SIGTERM now, SIGKILL after a grace: the SDK's close alone waits 2 s for the end of input
+    // to work before SIGTERM, and a client ending us rarely waits that long.
+    this.attempt?.kill?.();
     const client = this.client;
     this.client = undefined;
     await Promise.all([client?.close(), pending?.client.close()].map((p) => p?.catch(() => undefined)));

@@ -5,7 +5,7 @@
  * so dropping it is not an option: long strings keep their start and long arrays their first
  * items, and the shrunk copy is kept only when it still validates.
  */
-import { tokensOf } from './text-cut.js';
+import { measureTokens, tokensOf } from './text-cut.js';
 
 /** Strings at most this long are never shortened: ids, names and enum values live there. */
 const KEEP_STRING = 64;
@@ -35,7 +35,8 @@ function shrink(value: unknown, ratio: number): unknown {
  */
 export function cutStructured(value: unknown, maxTokens: number, accept: (candidate: unknown) => boolean): unknown {
   let candidate = value;
-  let tokens = tokensOf(JSON.stringify(candidate));
+  // The first size may be estimated (a huge value); every smaller try is counted exactly.
+  let tokens = measureTokens(JSON.stringify(candidate)).tokens;
   for (let attempt = 0; attempt < 8 && tokens > maxTokens; attempt++) {
     const next = shrink(candidate, Math.max(0.01, (maxTokens / tokens) * 0.9));
     const nextTokens = tokensOf(JSON.stringify(next));

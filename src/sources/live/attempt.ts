@@ -147,7 +147,25 @@ export interface Attempt {
 }
 
 /** How long a server may take to exit after SIGTERM before it gets SIGKILL. */
-export const KILL_GRACE_MS = 2000;
+export const KILL_GRACE_MS = 1500;
+
+/** Every stdio server process we started that is still running. */
+const live = new Set<ChildProcess>();
+
+/**
+ * SIGKILL every server process still running: the last resort when mcp-slim itself is ending
+ * (a second Ctrl-C, an exit handler), so that no upstream outlives it.
+ */
+export function killLiveServers(): void {
+  for (const child of live) {
+    try {
+      child.kill('SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+  live.clear();
+}
 
 /** The error response a skipped, oversized result is replaced with, so the call fails in words. */
 function oversizedResult(id: string | number, bytes: number): JSONRPCMessage {
@@ -167,8 +185,10 @@ export function stdioAttempt(spec: StdioSpec, options: AttemptOptions): Attempt 
   transport.start = async () => {
     await start();
     child = (transport as unknown as { _process?: ChildProcess })._process;
+    if (child) live.add(child);
     child?.once('exit', (code, signal) => {
       exit = { code, signal };
+      if (child) live.delete(child);
     });
   };
   const kill = () => {
@@ -189,7 +209,14 @@ export function stdioAttempt(spec: StdioSpec, options: AttemptOptions): Attempt 
 export function httpAttempt(spec: HttpSpec, kind: 'streamable-http' | 'sse'): Attempt {
   const url = new URL(spec.url);
   // fetch refuses a URL with user:password@ in it; what the user means is HTTP Basic auth.
-  const basic = url.username || url.password ? `Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64')}` : undefined;
+  const decode = (part: string) => {
+    try {
+      return decodeURIComponent(part);
+    } catch {
+      return part; // a bare % in a password is the password
+    }
+  };
+  const basic = url.username || url.password ? `Basic ${Buffer.from(`${decode(url.username)}:${decode(url.password)}`).toString('base64')}` : undefined;
   url.username = '';
   url.password = '';
   const hasAuth = Object.keys(spec.headers ?? {}).some((k) => k.toLowerCase() === 'authorization');
