@@ -117,6 +117,25 @@ describe('binding and exposure', () => {
   });
 });
 
+describe('what serve says at startup', () => {
+  test('the config files it read, and a client-config server it had to rename', async () => {
+    const project = tempProject({});
+    const { writeFileSync } = await import('node:fs');
+    const a = join(project.dir, 'a.mcp.json');
+    const b = join(project.dir, 'b.mcp.json');
+    writeFileSync(a, JSON.stringify({ mcpServers: { fault: { command: 'node', args: [fault.command[1]] } } }));
+    writeFileSync(b, JSON.stringify({ mcpServers: { fault: { command: 'node', args: [fault.command[1], '--other'] } } }));
+    const gw = spawnServe(['--http', '--port', '0', '--config', a, '--config', b], { log: false });
+    try {
+      const said = await gw.waitFor(LISTENING);
+      assert.match(said, /mcp-slim serve: config: .*mcp-slim\.config\.json/);
+      assert.match(said, /warning: .*b\.mcp\.json: server "fault" differs from the one of the same name in .*a\.mcp\.json; renamed it "[^"]+"/);
+    } finally {
+      gw.kill();
+    }
+  });
+});
+
 describe('size limits over HTTP', () => {
   test('a 200 MB body before initialize is refused with 413 without being read into memory; a 70 MB message in a session is refused and the session goes on', async () => {
     const gw = spawnServe(['--http', '--port', '0'], { log: false, mode: 'full', upstreams: { servers: { fault } } });
@@ -148,6 +167,24 @@ describe('size limits over HTTP', () => {
 });
 
 describe('stdio', () => {
+  test('a client that stops reading (EPIPE): the gateway ends without a stack trace, and its upstreams with it', async () => {
+    const project = tempProject({});
+    const pidFile = join(project.dir, 'stubborn.pid');
+    const gw = spawnServe([], { log: false, mode: 'full', upstreams: { servers: { stubborn: stubborn(pidFile) } } });
+    const send = (message: object) => gw.child.stdin!.write(`${JSON.stringify(message)}\n`);
+    send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'gone', version: '1' } } });
+    await new Promise<void>((r) => gw.child.stdout!.once('data', () => r()));
+    for (let i = 0; i < 100 && !readFileSync(pidFile, { encoding: 'utf8', flag: 'a+' }); i++) await sleep(50);
+    const upstreamPid = Number(readFileSync(pidFile, 'utf8'));
+    gw.child.stdout!.destroy();
+    for (let i = 0; i < 50; i++) send({ jsonrpc: '2.0', id: 10 + i, method: 'tools/list' });
+    const { code } = await gw.exited();
+    assert.equal(code, 0, gw.stderr());
+    assert.doesNotMatch(gw.stderr(), /\n\s+at |crashed|EPIPE/);
+    for (let i = 0; i < 40 && alive(upstreamPid); i++) await sleep(100);
+    assert.equal(alive(upstreamPid), false);
+  });
+
   test('a client that closes the gateway (end of input, then SIGTERM after its grace) leaves no upstream running', async () => {
     const project = tempProject({});
     const pidFile = join(project.dir, 'stubborn.pid');

@@ -455,11 +455,11 @@ describe('errors: one line naming the file and key, with what to do', () => {
     });
   }
 
-  it('a --config file that does not exist', () => {
+  it('a --gateway-config file that does not exist', () => {
     const dir = tree({ '.git/': '' });
     assert.equal(
       configError(() => loadGatewayConfig({ cwd: dir, home: dir, env: {}, file: 'nope.json' })),
-      `${path.join(dir, 'nope.json')}: cannot read the --config file (no such file); check the path and its permissions`,
+      `${path.join(dir, 'nope.json')}: cannot read the --gateway-config file (no such file); check the path and its permissions`,
     );
   });
 

@@ -59,7 +59,7 @@ function readConfigFile(loc: GatewayConfigLocation): string {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (code ?? String(error));
-    const what = loc.scope === 'config' ? 'the --config file' : `the ${loc.scope} config file`;
+    const what = loc.scope === 'config' ? 'the --gateway-config file' : `the ${loc.scope} config file`;
     throw new SlimError('config', `${loc.file}: cannot read ${what} (${why}); check the path and its permissions`);
   }
 }
