@@ -325,3 +325,12 @@ test('regression: a content block that is not an object (null) is dropped, not f
   const out = guardResult({ content: [null as never, { type: 'text', text: 'ok' }] }, { warnTokens: 100, maxTokens: 1000, store: new ResultStore() });
   assert.deepEqual(out.result.content, [{ type: 'text', text: 'ok' }]);
 });
+
+test('when the store is full, the same owner\'s older results are dropped before another session\'s', () => {
+  const store = new ResultStore({ maxBytes: 100 });
+  const theirs = store.put('t'.repeat(40), undefined, 'b');
+  const mine = store.put('m'.repeat(40), undefined, 'a');
+  store.put('n'.repeat(40), undefined, 'a');
+  assert.ok('text' in store.read(theirs, 0, 100, 'b'), 'the other session keeps its result');
+  assert.match((store.read(mine, 0, 100, 'a') as { error: string }).error, /dropped to make room/);
+});

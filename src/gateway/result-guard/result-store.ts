@@ -63,9 +63,14 @@ export class ResultStore {
     const bytes = Buffer.byteLength(fullText, 'utf8');
     this.entries.set(key, { text: fullText, bytes, usedAt: this.now(), ...(owner !== undefined ? { owner } : {}) });
     this.bytes += bytes;
-    for (const [old] of this.entries) {
-      if (this.bytes <= this.maxBytes || old === key) break;
-      this.remove(old, 'evicted');
+    // The same owner's older results go first: one session's flood of big results should cost
+    // other sessions theirs only when its own are not enough.
+    for (const ownOnly of [true, false]) {
+      for (const [old, entry] of this.entries) {
+        if (this.bytes <= this.maxBytes) break;
+        if (old === key || (ownOnly && entry.owner !== owner)) continue;
+        this.remove(old, 'evicted');
+      }
     }
     return key;
   }
