@@ -166,6 +166,10 @@ describe('one gateway, several sessions and faults', () => {
     assert.equal(other.isError, true);
     assert.equal(textOf(await a.callTool({ name: 'fault__junk', arguments: {} })), 'after junk');
     assert.equal(textOf(await b.callTool({ name: 'fault__flood', arguments: { count: 1 } })), 'flooded');
+    // A malformed result is said to the model as the upstream's fault; the SDK client still accepts the answer.
+    const malformed = await b.callTool({ name: 'fault__malformed', arguments: {} });
+    assert.equal(malformed.isError, true);
+    assert.match(textOf(malformed), /upstream fault sent a result for "malformed" that is not a valid tools\/call result/);
     assert.equal(gw.gateway.upstreams.get('fault')!.status, 'ready');
   });
 

@@ -291,7 +291,8 @@ test('store: every chunk moves on, even with a budget smaller than a character',
 
 test('regression: a long run without breaks (BPE is quadratic on it) is guarded in well under a second', () => {
   // Whitespace runs are one pre-token too: 200k spaces took two minutes to count.
-  for (const blob of ['abcdefghij'.repeat(50_000), '👨‍👩‍👧'.repeat(40_000), `x${' '.repeat(200_000)}y`, '\n'.repeat(200_000)]) {
+  // Runs just under the split length: the run pattern was retried inside each (3 s per MB).
+  for (const blob of ['abcdefghij'.repeat(50_000), '👨‍👩‍👧'.repeat(40_000), `x${' '.repeat(200_000)}y`, '\n'.repeat(200_000), `x${' '.repeat(1020)}`.repeat(1000), `${'a'.repeat(1020)} `.repeat(1000)]) {
     const started = performance.now();
     const out = guardResult(text(blob), { warnTokens: 10_000, maxTokens: 25_000, store: new ResultStore() });
     assert.ok(out.sentTokens <= 25_000);
@@ -333,4 +334,13 @@ test('when the store is full, the same owner\'s older results are dropped before
   store.put('n'.repeat(40), undefined, 'a');
   assert.ok('text' in store.read(theirs, 0, 100, 'b'), 'the other session keeps its result');
   assert.match((store.read(mine, 0, 100, 'a') as { error: string }).error, /dropped to make room/);
+});
+
+test('regression: a huge image with no text is left out with a note; no empty text is stored or offered to read_result', () => {
+  const store = new ResultStore();
+  const out = guardResult({ content: [{ type: 'image', mimeType: 'image/png', data: 'A'.repeat(5_000_000) }] }, { warnTokens: 100, maxTokens: 1000, store });
+  assert.equal(out.cut?.id, undefined);
+  assert.equal(store.size, 0);
+  assert.doesNotMatch(JSON.stringify(out.result.content), /read_result/);
+  assert.match(textOf(out.result, 0), /image content \(image\/png\) of [\d.]+ MB left out/);
 });

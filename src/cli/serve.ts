@@ -231,9 +231,12 @@ export async function serveCommand(io: CliIO, argv: string[]): Promise<ExitCode>
     signals.stopping();
     // Every upstream is ended (SIGTERM, then SIGKILL after a grace), with the signal handlers
     // still in place until they are.
-    await gateway.stop();
-    await log.close();
-    signals.dispose();
+    try {
+      await gateway.stop();
+      await log.close();
+    } finally {
+      signals.dispose();
+    }
   }
   return EXIT.ok;
 }

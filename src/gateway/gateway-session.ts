@@ -1,5 +1,5 @@
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { JsonObject, RawTool } from '../catalog/types.js';
 import { countTokens } from '../cost/tokenizer.js';
 import { sentences } from '../text/sentences.js';
@@ -228,7 +228,7 @@ export class GatewaySession {
   /** A call refused before it names a tool properly: logged like any rejected call, then thrown. */
   refuse(name: string | undefined, message: string): never {
     const error = new McpError(ErrorCode.InvalidParams, message);
-    this.gateway.deps.log?.record({ ...this.logBase(), method: 'tools/call', ...(name ? { tool: name } : {}), latencyMs: 0, error: error.message });
+    this.gateway.deps.log?.record({ ...this.logBase(), method: 'tools/call', ...(name ? { tool: name.slice(0, 200) } : {}), latencyMs: 0, error: error.message });
     throw error;
   }
 
@@ -275,6 +275,15 @@ export class GatewaySession {
       raw = await found.upstream.request('tools/call', { name: found.tool.name, arguments: args }, undefined, signal, progress ?? NO_PROGRESS);
     } catch (error) {
       const message = `upstream ${found.server} did not answer "${found.tool.name}": ${(error as Error).message}`;
+      const result = text(message, true);
+      return { result, fields: { ...fields, resultTokens: contentTokens(result.content), isError: true, error: message.slice(0, 200) } };
+    }
+    // What the SDK Server checked before it handed results on (mcp-server.ts registers below it):
+    // a malformed result is the upstream's fault, said to the model, not passed to the client.
+    const shape = CallToolResultSchema.safeParse(raw);
+    if (!shape.success) {
+      const issue = shape.error.issues[0];
+      const message = `upstream ${found.server} sent a result for "${found.tool.name}" that is not a valid tools/call result (${issue ? `${issue.path.join('.') || 'result'}: ${issue.message}` : 'malformed'})`;
       const result = text(message, true);
       return { result, fields: { ...fields, resultTokens: contentTokens(result.content), isError: true, error: message.slice(0, 200) } };
     }

@@ -125,7 +125,14 @@ export async function startHttpGateway(gateway: Gateway, guard: ResultGuard, opt
     try {
       body = await readBody(req, limit);
     } catch (error) {
-      if (error instanceof BodyTooLarge) return tooLarge(res, limit, existing ? 'the message' : 'a request before initialize', existing !== undefined);
+      if (error instanceof BodyTooLarge) {
+        // A big call on a session that has expired: the client must hear 404 to start a new one.
+        if (!existing && typeof sessionId === 'string') {
+          res.setHeader('connection', 'close');
+          return reply(res, 404, `unknown session ${sessionId}; start a new one with an initialize request`);
+        }
+        return tooLarge(res, limit, existing ? 'the message' : 'a request before initialize', existing !== undefined);
+      }
       return res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32700, message: 'the request body is not JSON' }, id: null }));
     }
     if (existing) {

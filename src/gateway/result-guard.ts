@@ -109,10 +109,12 @@ function structuredPart(result: ToolResultLike, textCut: boolean, opts: GuardOpt
   const size = measured.tokens;
   const about = measured.estimated ? 'about ' : '';
   if (!opts.validateStructured) {
-    if (!textCut && size <= opts.maxTokens) return { fate: 'kept', value: structured, tokens: size };
+    // As for content, an estimated size never decides that it fits.
+    const fits = !measured.estimated && size <= opts.maxTokens;
+    if (!textCut && fits) return { fate: 'kept', value: structured, tokens: size };
     return { fate: 'omitted', clause: textCut ? 'structuredContent left out (it holds the whole result)' : `structuredContent left out: ${about}${formatInt(size)} tokens is over the ${formatInt(opts.maxTokens)}-token limit; the content above is the whole result` };
   }
-  if (size <= opts.maxTokens) return { fate: 'kept', value: structured, tokens: size, ...(textCut ? { clause: "structuredContent kept whole (the tool's output schema requires it)" } : {}) };
+  if (!measured.estimated && size <= opts.maxTokens) return { fate: 'kept', value: structured, tokens: size, ...(textCut ? { clause: "structuredContent kept whole (the tool's output schema requires it)" } : {}) };
   const cut = cutStructured(structured, opts.maxTokens - NOTE_RESERVE, opts.validateStructured);
   const cutTokens = cut === undefined ? 0 : tokensOf(JSON.stringify(cut));
   if (cut !== undefined) return { fate: 'cut', value: cut, tokens: cutTokens, clause: `structuredContent cut to ${formatInt(cutTokens)} of ${about}${formatInt(size)} tokens (long strings and arrays shortened; it still matches the output schema)` };
@@ -126,7 +128,8 @@ export function guardResult(result: ToolResultLike, opts: GuardOptions): GuardOu
   const sizes = measures.map((m) => m.tokens);
   const tokens = sizes.reduce((a, b) => a + b, 0);
   const estimated = measures.some((m) => m.estimated);
-  const about = estimated ? 'about ' : '';
+  // Only an estimated text makes the text cut uncertain; an image's size is exact enough.
+  const textEstimated = blocks.some((b, i) => isText(b) && measures[i]!.estimated);
   const warned = tokens > opts.warnTokens;
   const { structuredContent: _original, ...withoutStructured } = result;
 
@@ -172,12 +175,12 @@ export function guardResult(result: ToolResultLike, opts: GuardOptions): GuardOu
   const clauses: string[] = [];
   let id: string | undefined;
   let keptEnd = fullText.length;
-  if (estimated || textTokens > Math.max(0, budget)) {
+  if (texts.length && (textEstimated || textTokens > Math.max(0, budget))) {
     const cut = cutText(fullText, 0, Math.max(0, budget), indexJson(fullText));
     keptEnd = cut.end;
     id = opts.store.put(fullText, opts.id?.(), opts.owner);
     clauses.push(
-      `result cut at ${formatInt(tokensOf(fullText.slice(0, keptEnd)))} of ${about}${formatInt(textTokens)} tokens${estimated ? ' (estimated from its first MB)' : ''}`,
+      `result cut at ${formatInt(tokensOf(fullText.slice(0, keptEnd)))} of ${textEstimated ? 'about ' : ''}${formatInt(textTokens)} tokens${textEstimated ? ' (estimated from its first MB)' : ''}`,
       `read the rest with read_result(id: "${id}", offset: ${keptEnd})`,
     );
     if (cut.json) clauses.push(`kept: JSON, ${cut.json}`);

@@ -65,7 +65,9 @@ function fitEnd(text: string, start: number, budget: number): number {
  * pieces, which can add a token per piece; everything else is counted exactly.
  */
 // Whitespace runs are one pre-token too (50k spaces took 10 s to count, 200k took two minutes).
-const GIANT_RUN = /[\p{L}\p{M}]{1024,}|\s{1024,}|[^\s\p{L}\p{N}]{1024,}/gu;
+// A match may only start where a run starts: retried inside a run, each try scans to its end
+// (3 s per MB of 1,020-character runs).
+const GIANT_RUN = /(?<![\p{L}\p{M}])[\p{L}\p{M}]{1024,}|(?<!\s)\s{1024,}|(?<![^\s\p{L}\p{N}])[^\s\p{L}\p{N}]{1024,}/gu;
 const PIECE = 512;
 /**
  * The run pattern is applied a slab at a time: on about 4 M two-byte letters in one run the
