@@ -59,7 +59,7 @@ describe('one gateway, several sessions and faults', () => {
   let a: Client;
   let b: Client;
   before(async () => {
-    gw = await startTestGateway({ mode: 'deferred', timeout: 30, resultGuard: { maxTokens: 100_000 }, upstreams: { servers: { fault: FIXTURE_UPSTREAM('fault') } } });
+    gw = await startTestGateway({ mode: 'deferred', timeout: 30, resultGuard: { maxTokens: 250_000 }, upstreams: { servers: { fault: FIXTURE_UPSTREAM('fault') } } });
     a = await gw.connect('alice');
     b = await gw.connect('bob');
   });
@@ -106,7 +106,7 @@ describe('one gateway, several sessions and faults', () => {
   test('a 64 MB result from a stdio upstream reaches the result guard and is cut; the upstream is not restarted', async () => {
     const result = await a.callTool({ name: 'fault__big_text', arguments: { mb: 64 } }, undefined, { timeout: 240_000 });
     assert.match(textOf(result), /\[mcp-slim: result cut at [\d,]+ of about [\d,]+ tokens \(estimated from its first MB\); read the rest with read_result/);
-    assert.ok(received(result) <= 100_000);
+    assert.ok(received(result) <= 250_000);
     assert.equal(gw.gateway.upstreams.get('fault')!.status, 'ready');
     assert.ok(!gw.notices.some((n) => /upstream fault is down/.test(n)), gw.notices.join('\n'));
   });
@@ -148,7 +148,7 @@ describe('one gateway, several sessions and faults', () => {
     assert.deepEqual([failed.tool, failed.server, failed.via, failed.isError, failed.error], ['fault__fail', 'fault', 'call_tool', true, 'the record is locked']);
     assert.equal(cut.cut, true);
     assert.equal(cut.resultId, id[1]);
-    assert.ok(cut.upstreamTokens! > cut.resultTokens! * 4, 'what the upstream produced is apart from what the model received');
+    assert.ok(cut.upstreamTokens! > cut.resultTokens! * 2, 'what the upstream produced is apart from what the model received');
     assert.deepEqual([page.tool, page.server, page.pageOf], ['read_result', 'mcp-slim', id[1]]);
     assert.match(unknown.error!, /unknown tool "fault__no_such_tool"/);
     assert.deepEqual([badArgs.server, badArgs.tool], ['fault', 'fault__big_text']);

@@ -42,7 +42,7 @@ function fitEnd(text: string, start: number, budget: number): number {
   const windowEnd = Math.min(text.length, start + budget * 32);
   let pos = start;
   let left = budget;
-  for (const piece of pieces(text.slice(start, windowEnd))) {
+  for (const piece of chunked(pieces(text.slice(start, windowEnd)))) {
     const tokens = encode(piece, ORDINARY);
     if (tokens.length <= left) {
       left -= tokens.length;
@@ -57,6 +57,27 @@ function fitEnd(text: string, start: number, budget: number): number {
     return surrogateFloor(text, pos + n);
   }
   return windowEnd;
+}
+
+/** Encoding stops soon after the budget: a long piece is encoded in chunks of about this many characters. */
+const CHUNK = 16 * 1024;
+
+/**
+ * A piece longer than CHUNK in chunks that end after whitespace, so the window of 32 characters
+ * a token is not encoded whole for a budget it passes early (a 25k-token page encoded 800k
+ * characters). A chunk edge can shift a token; cutText checks the count of what it keeps.
+ */
+function* chunked(source: Iterable<string>): Generator<string> {
+  for (const piece of source) {
+    let from = 0;
+    while (piece.length - from > CHUNK) {
+      const space = piece.lastIndexOf(' ', from + CHUNK);
+      const end = space > from + CHUNK / 2 ? space + 1 : surrogateFloor(piece, from + CHUNK);
+      yield piece.slice(from, end);
+      from = end;
+    }
+    yield from === 0 ? piece : piece.slice(from);
+  }
 }
 
 /**
