@@ -90,6 +90,12 @@ const firstSentence = (d: unknown): string => (typeof d === 'string' ? (sentence
 
 const text = (t: string, isError = false): JsonObject => ({ content: [{ type: 'text', text: t }], ...(isError ? { isError: true } : {}) });
 
+/** A call the gateway answers with an isError result of its own (the upstream is down, silent or wrong), with its log fields. */
+function failedCall(message: string, fields: Fields): { result: JsonObject; fields: Fields } {
+  const result = text(message, true);
+  return { result, fields: { ...fields, resultTokens: contentTokens(result.content), isError: true, error: message.slice(0, 200) } };
+}
+
 /**
  * One client's view of the gateway: what it is listed (by mode, filter, phase and what it has
  * found), and its calls. Deferred tools found by tool_search join this session's listing.
@@ -260,8 +266,7 @@ export class GatewaySession {
         const fields = { server: down.name, mode: this.gateway.modeOf(down.name) };
         const wait = down.retryAt ? `; the gateway tries again in ${Math.max(1, Math.round((down.retryAt - Date.now()) / 1000))} s` : '';
         const message = `upstream ${down.name} is ${down.status}${down.lastError ? ` (${down.lastError})` : ''}, so "${name}" cannot run now${wait}`;
-        const result = text(message, true);
-        return { result, fields: { ...fields, resultTokens: contentTokens(result.content), isError: true, error: message } };
+        return failedCall(message, fields);
       }
       // A disabled tool cannot be called and is not named as existing.
       throw new Refused(new McpError(ErrorCode.InvalidParams, `unknown tool "${name}"; list the tools, or find one with tool_search`));
@@ -275,8 +280,7 @@ export class GatewaySession {
       raw = await found.upstream.request('tools/call', { name: found.tool.name, arguments: args }, undefined, signal, progress ?? NO_PROGRESS);
     } catch (error) {
       const message = `upstream ${found.server} did not answer "${found.tool.name}": ${(error as Error).message}`;
-      const result = text(message, true);
-      return { result, fields: { ...fields, resultTokens: contentTokens(result.content), isError: true, error: message.slice(0, 200) } };
+      return failedCall(message, fields);
     }
     // What the SDK Server checked before it handed results on (mcp-server.ts registers below it):
     // a malformed result is the upstream's fault, said to the model, not passed to the client.
@@ -284,8 +288,7 @@ export class GatewaySession {
     if (!shape.success) {
       const issue = shape.error.issues[0];
       const message = `upstream ${found.server} sent a result for "${found.tool.name}" that is not a valid tools/call result (${issue ? `${issue.path.join('.') || 'result'}: ${issue.message}` : 'malformed'})`;
-      const result = text(message, true);
-      return { result, fields: { ...fields, resultTokens: contentTokens(result.content), isError: true, error: message.slice(0, 200) } };
+      return failedCall(message, fields);
     }
     const outputCheck = found.tool.outputSchema === undefined ? undefined : validatorFor(found.tool.outputSchema);
     const guarded = this.guard.guard(raw, { owner: this.owner, ...(outputCheck ? { validateStructured: (v: unknown) => outputCheck(v).valid } : {}) });

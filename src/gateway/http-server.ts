@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { formatMegabytes } from '../util/format.js';
 import type { Gateway } from './gateway.js';
 import type { ResultGuard } from './gateway-session.js';
 import { createSessionServer } from './mcp-server.js';
@@ -78,12 +79,11 @@ async function readBody(req: IncomingMessage, limit: number): Promise<unknown> {
   return raw ? JSON.parse(raw) : undefined;
 }
 
-const megabytes = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
 
 /** A body over the limit is answered at once and the connection closed, so the rest is never read. */
 function tooLarge(res: ServerResponse, limit: number, what: string, inSession: boolean): void {
   res.setHeader('connection', 'close');
-  res.writeHead(413, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32600, message: `${what} is over ${megabytes(limit)}; send less${inSession ? ' (the session goes on)' : ''}` }, id: null }));
+  res.writeHead(413, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32600, message: `${what} is over ${formatMegabytes(limit)}; send less${inSession ? ' (the session goes on)' : ''}` }, id: null }));
 }
 
 /**

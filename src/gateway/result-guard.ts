@@ -123,7 +123,8 @@ function structuredPart(result: ToolResultLike, textCut: boolean, opts: GuardOpt
 
 export function guardResult(result: ToolResultLike, opts: GuardOptions): GuardOutcome {
   // A block that is not an object (null from a careless server) cannot be shown; it is dropped, not fatal.
-  const blocks = (Array.isArray(result.content) ? result.content : []).filter((b): b is ContentBlock => b !== null && typeof b === 'object');
+  const given: unknown[] = Array.isArray(result.content) ? result.content : [];
+  const blocks = given.filter((b): b is ContentBlock => b !== null && typeof b === 'object');
   const measures = blocks.map(blockMeasure);
   const sizes = measures.map((m) => m.tokens);
   const tokens = sizes.reduce((a, b) => a + b, 0);
@@ -140,7 +141,7 @@ export function guardResult(result: ToolResultLike, opts: GuardOptions): GuardOu
   const needsNote = warned || part?.clause !== undefined;
   if (part && (!needsNote || tokens + NOTE_RESERVE <= opts.maxTokens)) {
     const structuredTokens = part.tokens !== undefined ? { structuredTokens: part.tokens } : {};
-    if (!needsNote && blocks.length === (result.content as unknown[] | undefined)?.length) return { result, tokens, sentTokens: tokens, warned, ...structuredTokens, ...(part.fate ? { structured: part.fate } : {}) };
+    if (!needsNote && blocks.length === given.length) return { result, tokens, sentTokens: tokens, warned, ...structuredTokens, ...(part.fate ? { structured: part.fate } : {}) };
     // Claude Code warns above 10k tokens; a note says it where the model reads, so it can ask for less next time.
     const notes = [
       ...(part.clause ? [`[mcp-slim: ${part.clause}]`] : []),

@@ -6,16 +6,16 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { installLineBuffer, LineBuffer } from '../sources/live/line-buffer.js';
+import { formatMegabytes } from '../util/format.js';
 import { MAX_MESSAGE_BYTES } from './http-server.js';
 
-const megabytes = (n: number) => `${(n / 1024 / 1024).toFixed(1).replace(/\.0$/, '')} MB`;
 
 export function stdioServerTransport(notice: (line: string) => void, maxBytes: number = MAX_MESSAGE_BYTES, stdin: NodeJS.ReadableStream = process.stdin, stdout: NodeJS.WritableStream = process.stdout): StdioServerTransport {
   const transport = new StdioServerTransport(stdin as never, stdout as never);
   installLineBuffer(
     transport,
     new LineBuffer(maxBytes, (m) => {
-      const what = `a ${megabytes(m.bytes)} message${m.method ? ` (${m.method})` : ''} is over the gateway's ${megabytes(maxBytes)} limit`;
+      const what = `a ${formatMegabytes(m.bytes)} message${m.method ? ` (${m.method})` : ''} is over the gateway's ${formatMegabytes(maxBytes)} limit`;
       notice(`${what}; it was skipped`);
       if (m.id !== undefined && !m.response) {
         void transport.send({ jsonrpc: '2.0', id: m.id, error: { code: ErrorCode.InvalidRequest, message: `${what}; send less, e.g. a smaller argument or a file path instead of its content` } }).catch(() => undefined);

@@ -18,6 +18,11 @@ export function truncate(text: string, max: number): string {
 
 
 /** 1536 → "1.5 KB": sizes in messages. */
+/** Megabytes for limits and message sizes: `64 MB`, `65.1 MB` (one decimal, none when it is 0). */
+export function formatMegabytes(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1).replace(/\.0$/, '')} MB`;
+}
+
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} bytes`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;

@@ -8,6 +8,7 @@ import { redactOrigin } from '../../catalog/redact.js';
 import type { HttpSpec, JsonObject, ServerOrigin, StdioSpec } from '../../catalog/types.js';
 import { DeadlineError } from './failure.js';
 import { installLineBuffer, LineBuffer } from './line-buffer.js';
+import { formatMegabytes } from '../../util/format.js';
 import { StderrTail } from './stderr-tail.js';
 import { TapTransport } from './tap-transport.js';
 
@@ -169,8 +170,7 @@ export function killLiveServers(): void {
 
 /** The error response a skipped, oversized result is replaced with, so the call fails in words. */
 function oversizedResult(id: string | number, bytes: number): JSONRPCMessage {
-  const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
-  return { jsonrpc: '2.0', id, error: { code: -32603, message: `the server sent a ${mb(bytes)} message, over the ${mb(MAX_UPSTREAM_MESSAGE_BYTES)} limit for one message; ask for less (a range, a page, a filter)` } };
+  return { jsonrpc: '2.0', id, error: { code: -32603, message: `the server sent a ${formatMegabytes(bytes)} message, over the ${formatMegabytes(MAX_UPSTREAM_MESSAGE_BYTES)} limit for one message; ask for less (a range, a page, a filter)` } };
 }
 
 export function stdioAttempt(spec: StdioSpec, options: AttemptOptions): Attempt {
