@@ -12,61 +12,41 @@ import type { MeasureView } from '../report/types.js';
 import { collectionNotes, collectWithProgress } from './_collect.js';
 import { exitCodeForMeasure, type ExitCode } from './exit-code.js';
 import { useColor, type CliIO } from './io.js';
-import { parseCommandArgs, positiveInt } from './parse-args.js';
-import { SOURCE_HELP, SOURCE_OPTIONS, sourceRequest, type SourceValues } from './source-args.js';
+import { positiveInt } from './parse-args.js';
+import { defineCommand } from './command.js';
+import { SOURCE_FLAGS, SOURCE_SECTION, sourceRequest } from './source-args.js';
 import { SlimError } from '../errors.js';
 import { redactArgs, redactText } from '../util/redact.js';
 
-export const MEASURE_HELP = `mcp-slim measure: the real token cost of MCP tool definitions
+export const MEASURE = defineCommand({
+  name: 'measure',
+  summary: 'the real token cost of MCP tool definitions',
+  usage: [
+    'measure [options] -- <command> [args…]',
+    'measure [options] --url http://host/mcp',
+    'measure [options] --config .mcp.json',
+    'measure [options]            (reads this project\'s and user\'s MCP configs)',
+    'measure --demo               (real servers from npm, no setup)',
+  ],
+  sections: { source: SOURCE_SECTION, '': 'Output:' },
+  flags: {
+    ...SOURCE_FLAGS,
+    top: { type: 'string', value: 'N', help: 'heaviest tools to list (default 10)' },
+    window: { type: 'string', value: 'TOKENS', help: 'context window to compare the total with (default 200000)' },
+    json: { type: 'boolean', help: 'stable machine-readable output (docs/json-output.md)' },
+    md: { type: 'boolean', help: 'Markdown tables (for a PR comment or $GITHUB_STEP_SUMMARY)' },
+    html: { type: 'string', value: 'FILE', help: 'write a self-contained HTML report with charts' },
+    save: { type: 'string', value: 'FILE', help: 'save the catalog (every raw tool) to measure again without the servers' },
+    savings: { type: 'boolean', help: 'also show what slimming would save (on with --demo)' },
+  },
+  footer: 'Exit codes: 0 measured, 1 a server failed, 2 usage or configuration mistake, 3 crash.',
+});
 
-Usage:
-  mcp-slim measure [options] -- <command> [args…]
-  mcp-slim measure [options] --url http://host/mcp
-  mcp-slim measure [options] --config .mcp.json
-  mcp-slim measure [options]            (reads this project's and user's MCP configs)
-  mcp-slim measure --demo               (real servers from npm, no setup)
-
-${SOURCE_HELP}
-
-Output:
-  --top N           heaviest tools to list (default 10)
-  --window TOKENS   context window to compare the total with (default 200000)
-  --json            stable machine-readable output (docs/json-output.md)
-  --md              Markdown tables (for a PR comment or $GITHUB_STEP_SUMMARY)
-  --html FILE       write a self-contained HTML report with charts
-  --save FILE       save the catalog (every raw tool) to measure again without the servers
-  --savings         also show what slimming would save (on with --demo)
-  -h, --help        this help
-
-Exit codes: 0 measured, 1 a server failed, 2 usage or configuration mistake, 3 crash.`;
-
-const OPTIONS = {
-  ...SOURCE_OPTIONS,
-  top: { type: 'string' },
-  window: { type: 'string' },
-  json: { type: 'boolean' },
-  md: { type: 'boolean' },
-  html: { type: 'string' },
-  save: { type: 'string' },
-  savings: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
-
-interface MeasureValues extends SourceValues {
-  top?: string;
-  window?: string;
-  json?: boolean;
-  md?: boolean;
-  html?: string;
-  save?: string;
-  savings?: boolean;
-  help?: boolean;
-}
 
 export async function measureCommand(io: CliIO, argv: string[]): Promise<ExitCode> {
-  const { values, positionals, rest } = parseCommandArgs<MeasureValues>('measure', argv, OPTIONS);
+  const { values, positionals, rest } = MEASURE.parse(argv);
   if (values.help) {
-    io.stdout.write(`${MEASURE_HELP}\n`);
+    io.stdout.write(`${MEASURE.help}\n`);
     return 0;
   }
   if (positionals.length) {

@@ -4,50 +4,43 @@ import { redactUrl } from '../util/redact.js';
 import type { SourceRequest } from '../sources/collect.js';
 import { nameFromCommand } from '../sources/server-name.js';
 import { positiveInt } from './parse-args.js';
+import { flagLines, type FlagValues, type Flags } from './command.js';
+import { CLIENT_NAMES, isClientKind } from '../sources/clients/names.js';
 
 /** Flags that say what to measure, shared by every command that reads a catalog. */
-export const SOURCE_OPTIONS = {
-  config: { type: 'string', multiple: true },
-  client: { type: 'string' },
-  url: { type: 'string', multiple: true },
-  header: { type: 'string', multiple: true },
-  transport: { type: 'string' },
-  catalog: { type: 'string', multiple: true },
-  demo: { type: 'boolean' },
-  name: { type: 'string' },
-  timeout: { type: 'string' },
-} as const;
+export const SOURCE_FLAGS = {
+  config: {
+    type: 'string', multiple: true, value: 'FILE', section: 'source',
+    help: 'a client config: .mcp.json, ~/.claude.json, claude_desktop_config.json, .cursor/mcp.json, .vscode/mcp.json, ~/.codex/config.toml, .gemini/settings.json, opencode.json (repeatable)',
+  },
+  client: {
+    type: 'string', value: 'NAME', section: 'source',
+    help: `read --config as this client's format: ${CLIENT_NAMES.join(', ')} (default: from the file)`,
+  },
+  url: { type: 'string', multiple: true, value: 'URL', section: 'source', help: 'a remote server: Streamable HTTP, falling back to SSE (repeatable)' },
+  header: { type: 'string', multiple: true, value: '"K: V"', section: 'source', help: 'a header for --url, e.g. "Authorization: Bearer $TOKEN" (repeatable)' },
+  transport: { type: 'string', value: 'http|sse', section: 'source', help: 'force SSE for --url (default http: Streamable HTTP, then SSE)' },
+  catalog: {
+    type: 'string', multiple: true, value: 'FILE|DIR', section: 'source',
+    help: 'a catalog saved with --save, a raw tools/list result, or another tool list (a bare array; Anthropic, OpenAI or corpus keys; name → description) (repeatable); a directory: every *.json in it but *.meta.json',
+  },
+  demo: { type: 'boolean', section: 'source', help: 'the embedded default: real MCP servers from npm' },
+  name: { type: 'string', value: 'NAME', section: 'source', help: 'the name of the server given after -- or by --url' },
+  timeout: { type: 'string', value: 'SECONDS', section: 'source', help: 'per server, for starting and listing (default 30)' },
+} as const satisfies Flags;
 
-export const SOURCE_HELP = `What to measure (combine freely; with none, the MCP configs of this project and user are read):
-  -- <command> [args…]   a stdio server: everything after -- is its command line
-  --url URL              a remote server: Streamable HTTP, falling back to SSE (repeatable)
-  --header "K: V"        a header for --url, e.g. "Authorization: Bearer $TOKEN" (repeatable)
-  --transport http|sse   force SSE for --url (default http: Streamable HTTP, then SSE)
-  --config FILE          a client config: .mcp.json, ~/.claude.json, claude_desktop_config.json,
-                         .cursor/mcp.json, .vscode/mcp.json, ~/.codex/config.toml,
-                         .gemini/settings.json, opencode.json (repeatable)
-  --client NAME          read --config as this client's format: claude-code, claude-desktop,
-                         cursor, vscode, codex, gemini, opencode (default: from the file)
-  --catalog FILE|DIR     a catalog saved with --save, a raw tools/list result, or another tool
-                         list (a bare array; Anthropic, OpenAI or corpus keys; name → description)
-                         (repeatable); a directory: every *.json in it but *.meta.json
-  --demo                 the embedded default: real MCP servers from npm
-  --name NAME            the name of the server given after -- or by --url
-  --timeout SECONDS      per server, for starting and listing (default 30)`;
+/** The heading of the source flags, with the one source that is not a flag. */
+export const SOURCE_SECTION = `What to measure (combine freely; with none, the MCP configs of this project and user are read):
+  -- <command> [args…]   a stdio server: everything after -- is its command line`;
 
-const CLIENTS: readonly ClientKind[] = ['claude-code', 'claude-desktop', 'cursor', 'vscode', 'codex', 'gemini', 'opencode'];
+export type SourceValues = FlagValues<typeof SOURCE_FLAGS>;
 
-export interface SourceValues {
-  config?: string[];
-  client?: string;
-  url?: string[];
-  header?: string[];
-  transport?: string;
-  catalog?: string[];
-  demo?: boolean;
-  name?: string;
-  timeout?: string;
-}
+// TRANSITIONAL: until every command is declared with defineCommand.
+export const SOURCE_HELP = [SOURCE_SECTION, ...flagLines(SOURCE_FLAGS)].join('\n');
+export const SOURCE_OPTIONS = Object.fromEntries(
+  Object.entries(SOURCE_FLAGS).map(([name, flag]) => [name, { type: flag.type, ...('multiple' in flag ? { multiple: true } : {}) }]),
+) as { [K in keyof typeof SOURCE_FLAGS]: { type: (typeof SOURCE_FLAGS)[K]['type']; multiple?: true } };
+
 
 function parseHeaders(lines: string[]): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -63,8 +56,8 @@ function parseHeaders(lines: string[]): Record<string, string> {
 /** Turn the source flags and the command after `--` into a request for `collectCatalog`. */
 export function sourceRequest(values: SourceValues, rest: string[], defaultTimeoutS = 30): SourceRequest {
   const client = values.client;
-  if (client !== undefined && !CLIENTS.includes(client as ClientKind)) {
-    throw new SlimError('usage', `--client ${client} is not a known client; use one of ${CLIENTS.join(', ')}`);
+  if (client !== undefined && !isClientKind(client)) {
+    throw new SlimError('usage', `--client ${client} is not a known client; use one of ${CLIENT_NAMES.join(', ')}`);
   }
   if (values.transport !== undefined && values.transport !== 'http' && values.transport !== 'sse') {
     throw new SlimError('usage', `--transport must be http or sse, got ${JSON.stringify(values.transport)}`);
