@@ -19,53 +19,35 @@ import { collectionNotes, collectWithProgress } from './_collect.js';
 import { EXIT, exitCodeForCheck, type ExitCode } from './exit-code.js';
 import { installPrePushHook } from './install-hook.js';
 import { useColor, type CliIO } from './io.js';
-import { parseCommandArgs, positiveInt } from './parse-args.js';
-import { SOURCE_HELP, SOURCE_OPTIONS, sourceRequest, type SourceValues } from './source-args.js';
+import { positiveInt } from './parse-args.js';
+import { defineCommand } from './command.js';
+import { SOURCE_FLAGS, sourceRequest, sourceSection, type SourceValues } from './source-args.js';
 
-export const CHECK_HELP = `mcp-slim check: a tool-definition budget the build enforces, with a ratchet
-
-Usage:
-  mcp-slim check                      check against mcp-slim.budget.json (this folder or a parent)
-  mcp-slim check --init -- <command>  write a budget from today's measurement
-  mcp-slim check --update             lower ceilings to today's sizes (never raises one)
-  mcp-slim check --install-hook       run the check before every git push
-
-The budget's "measure" section says what to measure; these flags override it:
-${SOURCE_HELP}
-
-Options:
-  --budget FILE       the budget file (default: mcp-slim.budget.json, searched upwards)
-  --per-tool BYTES    with --init: the per-tool limit (default 4000)
-  --tokens            with --init: also a total in o200k_base tokens
-  --json              machine-readable result
-  -h, --help          this help
-
-GitHub Actions annotations are printed when GITHUB_ACTIONS=true.
+export const CHECK = defineCommand({
+  name: 'check',
+  summary: 'a tool-definition budget the build enforces, with a ratchet',
+  usage: [
+    'check                      check against mcp-slim.budget.json (this folder or a parent)',
+    'check --init -- <command>  write a budget from today\'s measurement',
+    'check --update             lower ceilings to today\'s sizes (never raises one)',
+    'check --install-hook       run the check before every git push',
+  ],
+  intro: 'The budget\'s "measure" section says what to measure; these flags override it.',
+  sections: { source: sourceSection('What to measure (combine freely):') },
+  flags: {
+    ...SOURCE_FLAGS,
+    budget: { type: 'string', value: 'FILE', help: 'the budget file (default: mcp-slim.budget.json, searched upwards)' },
+    init: { type: 'boolean', help: 'write a budget from today\'s measurement' },
+    update: { type: 'boolean', help: 'lower ceilings to today\'s sizes (never raises one)' },
+    'per-tool': { type: 'string', value: 'BYTES', help: 'with --init: the per-tool limit (default 4000)' },
+    tokens: { type: 'boolean', help: 'with --init: also a total in o200k_base tokens' },
+    'install-hook': { type: 'boolean', help: 'run the check before every git push (a git pre-push hook)' },
+    json: { type: 'boolean', help: 'machine-readable result' },
+  },
+  footer: `GitHub Actions annotations are printed when GITHUB_ACTIONS=true.
 Exit codes: 0 within budget, 1 over budget or a server failed, 2 usage or budget-file mistake
-(including a budget that names a tool that no longer exists), 3 crash.`;
-
-const OPTIONS = {
-  ...SOURCE_OPTIONS,
-  budget: { type: 'string' },
-  init: { type: 'boolean' },
-  update: { type: 'boolean' },
-  'per-tool': { type: 'string' },
-  tokens: { type: 'boolean' },
-  json: { type: 'boolean' },
-  'install-hook': { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
-
-interface CheckValues extends SourceValues {
-  budget?: string;
-  init?: boolean;
-  update?: boolean;
-  'per-tool'?: string;
-  tokens?: boolean;
-  json?: boolean;
-  'install-hook'?: boolean;
-  help?: boolean;
-}
+(including a budget that names a tool that no longer exists), 3 crash.`,
+});
 
 function readBudget(file: string): { text: string; budget: Budget } {
   const text = readUserFile('/', file, 'budget', 'create one with mcp-slim check --init');
@@ -73,7 +55,7 @@ function readBudget(file: string): { text: string; budget: Budget } {
 }
 
 /** What `--init` records so that a plain `mcp-slim check` measures the same thing later. */
-function sourcesToRecord(values: CheckValues, rest: string[], budgetDir: string, cwd: string): BudgetSources | undefined {
+function sourcesToRecord(values: SourceValues, rest: string[], budgetDir: string, cwd: string): BudgetSources | undefined {
   const rel = (p: string) => relative(budgetDir, resolve(cwd, p)) || '.';
   const sources: BudgetSources = {
     ...(rest.length ? { command: rest } : {}),
@@ -93,9 +75,9 @@ function resolveRequest(cli: SourceRequest, budget: Budget | undefined, budgetFi
 }
 
 export async function checkCommand(io: CliIO, argv: string[]): Promise<ExitCode> {
-  const { values, positionals, rest } = parseCommandArgs<CheckValues>('check', argv, OPTIONS);
+  const { values, positionals, rest } = CHECK.parse(argv);
   if (values.help) {
-    io.stdout.write(`${CHECK_HELP}\n`);
+    io.stdout.write(`${CHECK.help}\n`);
     return EXIT.ok;
   }
   if (positionals.length) throw new SlimError('usage', `unexpected argument ${JSON.stringify(positionals[0])}; put a server's command after --`);

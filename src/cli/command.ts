@@ -39,6 +39,8 @@ export interface Command<F extends Flags> {
 
 const HELP_FLAG = { type: 'boolean', short: 'h', help: 'this help' } as const;
 const WIDTH = 100;
+/** A longer label goes on its own line, so that one long flag does not push its section's help to the right. */
+const MAX_LABEL = 26;
 
 function label(name: string, flag: Flag): string {
   const short = flag.short ? `-${flag.short}, ` : '';
@@ -46,9 +48,9 @@ function label(name: string, flag: Flag): string {
 }
 
 /** Help lines for some flags: labels in one column, help beside them, wrapped under itself. */
-export function flagLines(flags: Flags): string[] {
+function flagLines(flags: Flags): string[] {
   const entries = Object.entries(flags);
-  const column = Math.max(...entries.map(([name, flag]) => label(name, flag).length)) + 2;
+  const column = Math.max(0, ...entries.map(([name, flag]) => label(name, flag).length).filter((n) => n <= MAX_LABEL)) + 2;
   const out: string[] = [];
   for (const [name, flag] of entries) {
     const head = `  ${label(name, flag)}`;

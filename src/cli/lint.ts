@@ -14,62 +14,35 @@ import { closest } from '../util/closest.js';
 import { collectionNotes, collectWithProgress } from './_collect.js';
 import { EXIT, type ExitCode } from './exit-code.js';
 import { useColor, type CliIO } from './io.js';
-import { parseCommandArgs, positiveInt } from './parse-args.js';
-import { SOURCE_HELP, SOURCE_OPTIONS, sourceRequest, type SourceValues } from './source-args.js';
+import { positiveInt } from './parse-args.js';
+import { defineCommand } from './command.js';
+import { SOURCE_FLAGS, SOURCE_SECTION, sourceRequest } from './source-args.js';
 
-export const LINT_HELP = `mcp-slim lint: problems in MCP tool definitions, one rule per file (docs/rules/<rule>.md)
-
-Usage:
-  mcp-slim lint [options] -- <command> [args…]
-  mcp-slim lint [options] --catalog saved.json
-  mcp-slim lint --list-rules
-
-${SOURCE_HELP}
-
-Rules:
-  --rule ID=LEVEL            set a rule to off, info, warning or error (repeatable),
-                             e.g. --rule description-how-content=off
-  --max-sentences N          description-too-long: sentences allowed (default ${LINT_DEFAULTS.maxSentences})
-  --max-description-chars N  description-too-long: characters allowed (default ${LINT_DEFAULTS.maxDescriptionChars.toLocaleString('en-US')})
-  --list-rules               every rule, its severity and whether it has a safe fix
-  --sidecar FILE             the TTC sidecar for the ttc-* rules (default: ./ttc.json when present)
-
-Fixes:
-  --fix                      apply every safe fix, verify each fixed tool, and write them as an
-                             overlay the gateway can serve (a live server cannot be edited in place)
-  --out DIR                  where --fix writes overlay.json (default mcp-slim-out)
-
-Output:
-  --json                     stable machine-readable output ({schemaVersion, command, findings, counts})
-  -h, --help                 this help
-
-Exit codes: 0 no errors (warnings and info never fail), 1 an error-level problem or a server that
-could not be linted, 2 usage mistake, 3 crash.`;
-
-const OPTIONS = {
-  ...SOURCE_OPTIONS,
-  rule: { type: 'string', multiple: true },
-  'max-sentences': { type: 'string' },
-  'max-description-chars': { type: 'string' },
-  'list-rules': { type: 'boolean' },
-  fix: { type: 'boolean' },
-  sidecar: { type: 'string' },
-  out: { type: 'string' },
-  json: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
-
-interface LintValues extends SourceValues {
-  rule?: string[];
-  'max-sentences'?: string;
-  'max-description-chars'?: string;
-  'list-rules'?: boolean;
-  fix?: boolean;
-  sidecar?: string;
-  out?: string;
-  json?: boolean;
-  help?: boolean;
-}
+export const LINT = defineCommand({
+  name: 'lint',
+  summary: 'problems in MCP tool definitions, one rule per file (docs/rules/<rule>.md)',
+  usage: ['lint [options] -- <command> [args…]', 'lint [options] --catalog saved.json', 'lint --list-rules'],
+  sections: { source: SOURCE_SECTION, rules: 'Rules:', fixes: 'Fixes:', '': 'Output:' },
+  flags: {
+    ...SOURCE_FLAGS,
+    rule: { type: 'string', multiple: true, value: 'ID=LEVEL', section: 'rules', help: 'set a rule to off, info, warning or error (repeatable),\ne.g. --rule description-how-content=off' },
+    'max-sentences': { type: 'string', value: 'N', section: 'rules', help: `description-too-long: sentences allowed (default ${LINT_DEFAULTS.maxSentences})` },
+    'max-description-chars': {
+      type: 'string', value: 'N', section: 'rules',
+      help: `description-too-long: characters allowed (default ${LINT_DEFAULTS.maxDescriptionChars.toLocaleString('en-US')})`,
+    },
+    'list-rules': { type: 'boolean', section: 'rules', help: 'every rule, its severity and whether it has a safe fix' },
+    sidecar: { type: 'string', value: 'FILE', section: 'rules', help: 'the TTC sidecar for the ttc-* rules (default: ./ttc.json when present)' },
+    fix: {
+      type: 'boolean', section: 'fixes',
+      help: 'apply every safe fix, verify each fixed tool, and write them as an overlay the gateway can serve (a live server cannot be edited in place)',
+    },
+    out: { type: 'string', value: 'DIR', section: 'fixes', help: 'where --fix writes overlay.json (default mcp-slim-out)' },
+    json: { type: 'boolean', help: 'stable machine-readable output ({schemaVersion, command, findings, counts})' },
+  },
+  footer: `Exit codes: 0 no errors (warnings and info never fail), 1 an error-level problem or a server that
+could not be linted, 2 usage mistake, 3 crash.`,
+});
 
 const SETTINGS: readonly RuleSetting[] = ['off', 'info', 'warning', 'error'];
 
@@ -115,9 +88,9 @@ function writeFixes(io: CliIO, catalog: Catalog, options: LintOptions, outDir: s
 }
 
 export async function lintCommand(io: CliIO, argv: string[]): Promise<ExitCode> {
-  const { values, positionals, rest } = parseCommandArgs<LintValues>('lint', argv, OPTIONS);
+  const { values, positionals, rest } = LINT.parse(argv);
   if (values.help) {
-    io.stdout.write(`${LINT_HELP}\n`);
+    io.stdout.write(`${LINT.help}\n`);
     return EXIT.ok;
   }
   if (positionals.length) {

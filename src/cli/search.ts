@@ -6,44 +6,29 @@ import type { DocumentKind } from '../search/types.js';
 import { collectForCommand } from './_collect.js';
 import { EXIT, type ExitCode } from './exit-code.js';
 import { useColor, type CliIO } from './io.js';
-import { parseCommandArgs, positiveInt } from './parse-args.js';
-import { SOURCE_HELP, SOURCE_OPTIONS, sourceRequest, type SourceValues } from './source-args.js';
+import { positiveInt } from './parse-args.js';
+import { defineCommand } from './command.js';
+import { SOURCE_FLAGS, SOURCE_SECTION, sourceRequest } from './source-args.js';
 
-export const SEARCH_HELP = `mcp-slim search: which tools fit a task
-
-Usage:
-  mcp-slim search "<task>" [--k 5] [sources]
-
-${SOURCE_HELP}
-
-Options:
-  --k N              how many tools (default 5)
-  --document KIND    what is indexed: full (default), slim or ttc
-  --json             machine-readable
-  -h, --help         this help
-
-Ranking: BM25F over the tool's name, first sentence, description and parameters, with a
-synonym vocabulary kept in the project (docs/search.md). Exit codes: 0 ok, 1 a server failed, 2 usage.`;
-
-const OPTIONS = {
-  ...SOURCE_OPTIONS,
-  k: { type: 'string' },
-  document: { type: 'string' },
-  json: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
-
-interface SearchValues extends SourceValues {
-  k?: string;
-  document?: string;
-  json?: boolean;
-  help?: boolean;
-}
+export const SEARCH = defineCommand({
+  name: 'search',
+  summary: 'which tools fit a task',
+  usage: ['search "<task>" [--k 5] [sources]'],
+  sections: { source: SOURCE_SECTION },
+  flags: {
+    ...SOURCE_FLAGS,
+    k: { type: 'string', value: 'N', help: 'how many tools (default 5)' },
+    document: { type: 'string', value: 'KIND', help: 'what is indexed: full (default), slim or ttc' },
+    json: { type: 'boolean', help: 'machine-readable' },
+  },
+  footer: `Ranking: BM25F over the tool's name, first sentence, description and parameters, with a
+synonym vocabulary kept in the project (docs/search.md). Exit codes: 0 ok, 1 a server failed, 2 usage.`,
+});
 
 export async function searchCommand(io: CliIO, argv: string[]): Promise<ExitCode> {
-  const { values, positionals, rest } = parseCommandArgs<SearchValues>('search', argv, OPTIONS);
+  const { values, positionals, rest } = SEARCH.parse(argv);
   if (values.help) {
-    io.stdout.write(`${SEARCH_HELP}\n`);
+    io.stdout.write(`${SEARCH.help}\n`);
     return EXIT.ok;
   }
   const task = positionals.join(' ').trim();

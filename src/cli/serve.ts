@@ -13,85 +13,47 @@ import type { GatewayConfig, GatewayMode } from '../gateway/types.js';
 import { loadClientConfigs } from '../sources/client-configs.js';
 import { EXIT, type ExitCode } from './exit-code.js';
 import type { CliIO } from './io.js';
-import { parseCommandArgs } from './parse-args.js';
-import { SOURCE_HELP, SOURCE_OPTIONS, sourceRequest, type SourceValues } from './source-args.js';
+import { defineCommand, type FlagValues } from './command.js';
+import { SOURCE_FLAGS, sourceRequest, sourceSection } from './source-args.js';
 
 /** How long a client waits for slow upstreams before the gateway serves what is ready. */
 const STARTUP_WAIT_MS = 5000;
 
-/** A help text without some flags (and their continuation lines). */
-function withoutFlags(help: string, flags: readonly string[]): string {
-  const out: string[] = [];
-  let skipping = false;
-  for (const line of help.split('\n')) {
-    const flag = /^\s{2}(--[\w-]+)/.exec(line)?.[1];
-    if (flag) skipping = flags.includes(flag);
-    else if (!/^\s{20,}/.test(line)) skipping = false;
-    if (!skipping) out.push(line);
-  }
-  return out.join('\n');
-}
+// The source flags that mean something to a gateway: not --catalog or --demo, a gateway needs live servers.
+const { catalog: _catalog, demo: _demo, ...UPSTREAM_FLAGS } = SOURCE_FLAGS;
 
-/** The upstream flags of measure that mean something to a gateway (not --catalog or --demo: a gateway needs live servers). */
-const SERVE_SOURCE_HELP = withoutFlags(SOURCE_HELP, ['--catalog', '--demo']).replace(/^What to measure[^\n]*/, 'Upstreams (added to those of mcp-slim.config.json):');
-
-export const SERVE_HELP = `mcp-slim serve: one MCP server in front of all of yours, with a lean view of them
-
-Usage:
-  mcp-slim serve                         upstreams and modes from mcp-slim.config.json (docs/gateway-config.md)
-  mcp-slim serve --config .mcp.json      the servers of a client config as upstreams
-  mcp-slim serve --mode full -- npx -y @modelcontextprotocol/server-memory
-  mcp-slim serve --http --port 7800      Streamable HTTP for several clients (127.0.0.1 by default)
-
-${SERVE_SOURCE_HELP}
-
-Gateway:
-  --gateway-config FILE   one more mcp-slim.config.json layer, applied last
-  --mode MODE             full, slim, deferred (default) or phase, for every upstream
-  --overlay FILE          slim mode: the overlay written by mcp-slim slim
-  --agent NAME            the agent whose enable/disable rules apply (or MCP_SLIM_AGENT; over HTTP
-                          the X-MCP-Slim-Agent header)
-  --http                  serve Streamable HTTP instead of stdio
-  --host HOST --port N    where to listen (default 127.0.0.1:7800; --port 0 picks a free port)
-  --allow-remote-without-token
-                          listen beyond loopback with no http.token (anyone who reaches the port
-                          can use every upstream: only on a network you trust)
-  -h, --help              this help
-
-Upstreams get only the MCP SDK's safe environment (HOME, PATH, USER, …), the variables listed in
+export const SERVE = defineCommand({
+  name: 'serve',
+  summary: 'one MCP server in front of all of yours, with a lean view of them',
+  usage: [
+    'serve                         upstreams and modes from mcp-slim.config.json (docs/gateway-config.md)',
+    'serve --config .mcp.json      the servers of a client config as upstreams',
+    'serve --mode full -- npx -y @modelcontextprotocol/server-memory',
+    'serve --http --port 7800      Streamable HTTP for several clients (127.0.0.1 by default)',
+  ],
+  sections: { source: sourceSection('Upstreams (added to those of mcp-slim.config.json):'), '': 'Gateway:' },
+  flags: {
+    ...UPSTREAM_FLAGS,
+    'gateway-config': { type: 'string', value: 'FILE', help: 'one more mcp-slim.config.json layer, applied last' },
+    mode: { type: 'string', value: 'MODE', help: 'full, slim, deferred (default) or phase, for every upstream' },
+    overlay: { type: 'string', value: 'FILE', help: 'slim mode: the overlay written by mcp-slim slim' },
+    agent: { type: 'string', value: 'NAME', help: 'the agent whose enable/disable rules apply (or MCP_SLIM_AGENT; over HTTP the X-MCP-Slim-Agent header)' },
+    http: { type: 'boolean', help: 'serve Streamable HTTP instead of stdio' },
+    host: { type: 'string', value: 'HOST', help: 'where to listen (default 127.0.0.1)' },
+    port: { type: 'string', value: 'N', help: 'the port to listen on (default 7800; --port 0 picks a free port)' },
+    'allow-remote-without-token': {
+      type: 'boolean',
+      help: 'listen beyond loopback with no http.token (anyone who reaches the port can use every upstream: only on a network you trust)',
+    },
+  },
+  footer: `Upstreams get only the MCP SDK's safe environment (HOME, PATH, USER, …), the variables listed in
 "passEnv", and their own "env": never the rest of yours (docs/gateway.md, "Security").
 
-Exit codes: 0 stopped cleanly, 2 usage or configuration mistake (a port in use included), 3 crash.`;
-
-const { catalog: _catalog, demo: _demo, ...UPSTREAM_OPTIONS } = SOURCE_OPTIONS;
-
-const OPTIONS = {
-  ...UPSTREAM_OPTIONS,
-  'gateway-config': { type: 'string' },
-  mode: { type: 'string' },
-  overlay: { type: 'string' },
-  agent: { type: 'string' },
-  http: { type: 'boolean' },
-  host: { type: 'string' },
-  port: { type: 'string' },
-  'allow-remote-without-token': { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
-
-interface ServeValues extends SourceValues {
-  'gateway-config'?: string;
-  mode?: string;
-  overlay?: string;
-  agent?: string;
-  http?: boolean;
-  host?: string;
-  port?: string;
-  'allow-remote-without-token'?: boolean;
-  help?: boolean;
-}
+Exit codes: 0 stopped cleanly, 2 usage or configuration mistake (a port in use included), 3 crash.`,
+});
 
 /** The command line's upstreams and mode laid over the configuration files. */
-function withFlags(config: GatewayConfig, values: ServeValues, rest: string[], io: CliIO, home: string): GatewayConfig {
+function withFlags(config: GatewayConfig, values: FlagValues<typeof SERVE.flags>, rest: string[], io: CliIO, home: string): GatewayConfig {
   const request = sourceRequest(values, rest);
   const loaded = request.configFiles.length ? loadClientConfigs(request.configFiles, { env: io.env, cwd: io.cwd, home }) : undefined;
   const extra = [...(loaded?.specs ?? []), ...request.specs];
@@ -159,9 +121,9 @@ function untilSignal(): { signalled: Promise<void>; stopping: () => void; dispos
 }
 
 export async function serveCommand(io: CliIO, argv: string[]): Promise<ExitCode> {
-  const { values, positionals, rest } = parseCommandArgs<ServeValues>('serve', argv, OPTIONS);
+  const { values, positionals, rest } = SERVE.parse(argv);
   if (values.help) {
-    io.stdout.write(`${SERVE_HELP}\n`);
+    io.stdout.write(`${SERVE.help}\n`);
     return EXIT.ok;
   }
   if (positionals.length) throw new SlimError('usage', `unexpected argument ${JSON.stringify(positionals[0])}; put a server's command after --`);

@@ -9,59 +9,29 @@ import { slimCatalog } from '../slim/slim-catalog.js';
 import { collectForCommand } from './_collect.js';
 import { EXIT, type ExitCode } from './exit-code.js';
 import { useColor, type CliIO } from './io.js';
-import { parseCommandArgs } from './parse-args.js';
-import { SOURCE_HELP, SOURCE_OPTIONS, sourceRequest, type SourceValues } from './source-args.js';
+import { defineCommand, type FlagValues } from './command.js';
+import { SOURCE_FLAGS, SOURCE_SECTION, sourceRequest } from './source-args.js';
 
-export const SLIM_HELP = `mcp-slim slim: shorter tool text, verified lossless
-
-Usage:
-  mcp-slim slim [sources] [--preset safe|balanced|max] [--out DIR]
-
-${SOURCE_HELP}
-
-Policy:
-  --preset NAME        safe, balanced (default) or max (docs/slim.md)
-  --description MODE   keep | what-when | first-sentence
-  --params MODE        keep | drop-redundant | first-sentence | drop
-  --no-unify           keep each tool's own wording of shared parameter names
-  --open-objects       also drop "additionalProperties": false (the server still enforces it)
-  --family server|prefix   one manual per server, or per tool-name prefix
-
-Output:
-  --out DIR            write DIR/overlay.json, DIR/manual/<family>.md, DIR/report.md (default mcp-slim-out)
-  --dry-run            compute, verify and report; write nothing
-  --json               machine-readable summary
-  -h, --help           this help
-
-Nothing is written unless the verifier finds no violation and every removed sentence is in the manual.
-Exit codes: 0 written (or verified with --dry-run), 1 a server failed or verification failed, 2 usage, 3 crash.`;
-
-const OPTIONS = {
-  ...SOURCE_OPTIONS,
-  preset: { type: 'string' },
-  description: { type: 'string' },
-  params: { type: 'string' },
-  'no-unify': { type: 'boolean' },
-  'open-objects': { type: 'boolean' },
-  family: { type: 'string' },
-  out: { type: 'string' },
-  'dry-run': { type: 'boolean' },
-  json: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
-
-interface SlimValues extends SourceValues {
-  preset?: string;
-  description?: string;
-  params?: string;
-  'no-unify'?: boolean;
-  'open-objects'?: boolean;
-  family?: string;
-  out?: string;
-  'dry-run'?: boolean;
-  json?: boolean;
-  help?: boolean;
-}
+export const SLIM = defineCommand({
+  name: 'slim',
+  summary: 'shorter tool text, verified lossless',
+  usage: ['slim [sources] [--preset safe|balanced|max] [--out DIR]'],
+  sections: { source: SOURCE_SECTION, policy: 'Policy:', '': 'Output:' },
+  flags: {
+    ...SOURCE_FLAGS,
+    preset: { type: 'string', value: 'NAME', section: 'policy', help: 'safe, balanced (default) or max (docs/slim.md)' },
+    description: { type: 'string', value: 'MODE', section: 'policy', help: 'keep | what-when | first-sentence' },
+    params: { type: 'string', value: 'MODE', section: 'policy', help: 'keep | drop-redundant | first-sentence | drop' },
+    'no-unify': { type: 'boolean', section: 'policy', help: 'keep each tool\'s own wording of shared parameter names' },
+    'open-objects': { type: 'boolean', section: 'policy', help: 'also drop "additionalProperties": false (the server still enforces it)' },
+    family: { type: 'string', value: 'server|prefix', section: 'policy', help: 'one manual per server, or per tool-name prefix' },
+    out: { type: 'string', value: 'DIR', help: 'write DIR/overlay.json, DIR/manual/<family>.md, DIR/report.md (default mcp-slim-out)' },
+    'dry-run': { type: 'boolean', help: 'compute, verify and report; write nothing' },
+    json: { type: 'boolean', help: 'machine-readable summary' },
+  },
+  footer: `Nothing is written unless the verifier finds no violation and every removed sentence is in the manual.
+Exit codes: 0 written (or verified with --dry-run), 1 a server failed or verification failed, 2 usage, 3 crash.`,
+});
 
 function oneOf<T extends string>(flag: string, value: string | undefined, allowed: readonly T[]): T | undefined {
   if (value === undefined) return undefined;
@@ -70,7 +40,7 @@ function oneOf<T extends string>(flag: string, value: string | undefined, allowe
 }
 
 /** A preset, with the knobs given on the command line laid over it. */
-export function policyFromFlags(values: SlimValues): SlimPolicy {
+export function policyFromFlags(values: FlagValues<typeof SLIM.flags>): SlimPolicy {
   const preset = oneOf<PresetName>('preset', values.preset, Object.keys(PRESETS) as PresetName[]) ?? DEFAULT_PRESET;
   const policy: SlimPolicy = { ...PRESETS[preset] };
   const description = oneOf('description', values.description, ['keep', 'what-when', 'first-sentence'] as const);
@@ -85,9 +55,9 @@ export function policyFromFlags(values: SlimValues): SlimPolicy {
 }
 
 export async function slimCommand(io: CliIO, argv: string[]): Promise<ExitCode> {
-  const { values, positionals, rest } = parseCommandArgs<SlimValues>('slim', argv, OPTIONS);
+  const { values, positionals, rest } = SLIM.parse(argv);
   if (values.help) {
-    io.stdout.write(`${SLIM_HELP}\n`);
+    io.stdout.write(`${SLIM.help}\n`);
     return EXIT.ok;
   }
   if (positionals.length) throw new SlimError('usage', `unexpected argument ${JSON.stringify(positionals[0])}; put a server's command after --`);

@@ -4,7 +4,7 @@ import { redactUrl } from '../util/redact.js';
 import type { SourceRequest } from '../sources/collect.js';
 import { nameFromCommand } from '../sources/server-name.js';
 import { positiveInt } from './parse-args.js';
-import { flagLines, type FlagValues, type Flags } from './command.js';
+import type { FlagValues, Flags } from './command.js';
 import { CLIENT_NAMES, isClientKind } from '../sources/clients/names.js';
 
 /** Flags that say what to measure, shared by every command that reads a catalog. */
@@ -29,18 +29,13 @@ export const SOURCE_FLAGS = {
   timeout: { type: 'string', value: 'SECONDS', section: 'source', help: 'per server, for starting and listing (default 30)' },
 } as const satisfies Flags;
 
-/** The heading of the source flags, with the one source that is not a flag. */
-export const SOURCE_SECTION = `What to measure (combine freely; with none, the MCP configs of this project and user are read):
-  -- <command> [args…]   a stdio server: everything after -- is its command line`;
+/** A heading for the source flags, with the one source that is not a flag (aligned with the flags' help). */
+export const sourceSection = (heading: string): string => `${heading}
+  -- <command> [args…]  a stdio server: everything after -- is its command line`;
+
+export const SOURCE_SECTION = sourceSection('What to measure (combine freely; with none, the MCP configs of this project and user are read):');
 
 export type SourceValues = FlagValues<typeof SOURCE_FLAGS>;
-
-// TRANSITIONAL: until every command is declared with defineCommand.
-export const SOURCE_HELP = [SOURCE_SECTION, ...flagLines(SOURCE_FLAGS)].join('\n');
-export const SOURCE_OPTIONS = Object.fromEntries(
-  Object.entries(SOURCE_FLAGS).map(([name, flag]) => [name, { type: flag.type, ...('multiple' in flag ? { multiple: true } : {}) }]),
-) as { [K in keyof typeof SOURCE_FLAGS]: { type: (typeof SOURCE_FLAGS)[K]['type']; multiple?: true } };
-
 
 function parseHeaders(lines: string[]): Record<string, string> {
   const headers: Record<string, string> = {};

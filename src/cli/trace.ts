@@ -10,45 +10,31 @@ import { table, type Column, type Row } from '../report/_table.js';
 import type { TerminalStyle } from '../report/types.js';
 import { EXIT, type ExitCode } from './exit-code.js';
 import { useColor, type CliIO } from './io.js';
-import { parseCommandArgs, positiveInt } from './parse-args.js';
+import { positiveInt } from './parse-args.js';
+import { defineCommand } from './command.js';
 
-export const TRACE_HELP = `mcp-slim trace: what filled the context, from the gateway's accounting log
-
-Usage:
-  mcp-slim trace [FILE]           (default ~/.mcp-slim/trace.jsonl, written by mcp-slim serve)
-
-Options:
-  --session ID   one session only (an id, or the start of one)
-  --top N        rows per table (default 10; --json lists every row unless given)
-  --json         stable machine-readable output (docs/trace.md)
-  -h, --help     this help
-
-Sessions are sorted by what they put into the context: the largest tool list they were sent
+export const TRACE = defineCommand({
+  name: 'trace',
+  summary: 'what filled the context, from the gateway\'s accounting log',
+  usage: ['trace [FILE]           (default ~/.mcp-slim/trace.jsonl, written by mcp-slim serve)'],
+  flags: {
+    session: { type: 'string', value: 'ID', help: 'one session only (an id, or the start of one)' },
+    top: { type: 'string', value: 'N', help: 'rows per table (default 10; --json lists every row unless given)' },
+    json: { type: 'boolean', help: 'stable machine-readable output (docs/trace.md)' },
+  },
+  footer: `Sessions are sorted by what they put into the context: the largest tool list they were sent
 plus every result as the model received it (after the result guard); a read_result page counts
 once, on the call whose result it continues. Exit codes: 0 ok, 2 no such file, or no line of it
-is an entry.`;
-
-const OPTIONS = {
-  session: { type: 'string' },
-  top: { type: 'string' },
-  json: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
-
-interface TraceValues {
-  session?: string;
-  top?: string;
-  json?: boolean;
-  help?: boolean;
-}
+is an entry.`,
+});
 
 /** Bad lines shown on stderr before the rest are only counted. */
 const SHOWN_PROBLEMS = 10;
 
 export async function traceCommand(io: CliIO, argv: string[]): Promise<ExitCode> {
-  const { values, positionals } = parseCommandArgs<TraceValues>('trace', argv, OPTIONS);
+  const { values, positionals } = TRACE.parse(argv);
   if (values.help) {
-    io.stdout.write(`${TRACE_HELP}\n`);
+    io.stdout.write(`${TRACE.help}\n`);
     return EXIT.ok;
   }
   if (positionals.length > 1) throw new SlimError('usage', `mcp-slim trace reads one file, got ${positionals.length}: ${positionals.map((p) => JSON.stringify(p)).join(' ')}`);

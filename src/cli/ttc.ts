@@ -13,42 +13,26 @@ import type { Sidecar } from '../ttc/types.js';
 import { collectForCommand } from './_collect.js';
 import { EXIT, type ExitCode } from './exit-code.js';
 import { useColor, type CliIO } from './io.js';
-import { parseCommandArgs } from './parse-args.js';
-import { SOURCE_HELP, SOURCE_OPTIONS, sourceRequest, type SourceValues } from './source-args.js';
+import { defineCommand } from './command.js';
+import { SOURCE_FLAGS, SOURCE_SECTION, sourceRequest } from './source-args.js';
 
-export const TTC_HELP = `mcp-slim ttc: the TERSE Tool Catalog (docs/ttc.md) of any MCP setup
-
-Usage:
-  mcp-slim ttc [sources]                 print the TTC of every tool
-  mcp-slim ttc [sources] --compare       tokens of the MCP JSON against the TTC, per tool and server
-
-${SOURCE_HELP}
-
-Options:
-  --sidecar FILE   the author's ttc.json (PURPOSE, WHEN, ERR, TAGS by hand; wins over derived)
-  --out FILE       write the TTC text to FILE instead of printing it
-  --compare        the token comparison instead of the text
-  --json           with --compare: machine-readable
-  -h, --help       this help
-
-Exit codes: 0 ok, 1 a server failed, 2 usage or sidecar mistake, 3 crash.`;
-
-const OPTIONS = {
-  ...SOURCE_OPTIONS,
-  sidecar: { type: 'string' },
-  out: { type: 'string' },
-  compare: { type: 'boolean' },
-  json: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
-
-interface TTCValues extends SourceValues {
-  sidecar?: string;
-  out?: string;
-  compare?: boolean;
-  json?: boolean;
-  help?: boolean;
-}
+export const TTC = defineCommand({
+  name: 'ttc',
+  summary: 'the TERSE Tool Catalog (docs/ttc.md) of any MCP setup',
+  usage: [
+    'ttc [sources]                 print the TTC of every tool',
+    'ttc [sources] --compare       tokens of the MCP JSON against the TTC, per tool and server',
+  ],
+  sections: { source: SOURCE_SECTION },
+  flags: {
+    ...SOURCE_FLAGS,
+    sidecar: { type: 'string', value: 'FILE', help: 'the author\'s ttc.json (PURPOSE, WHEN, ERR, TAGS by hand; wins over derived)' },
+    out: { type: 'string', value: 'FILE', help: 'write the TTC text to FILE instead of printing it' },
+    compare: { type: 'boolean', help: 'the token comparison instead of the text' },
+    json: { type: 'boolean', help: 'with --compare: machine-readable' },
+  },
+  footer: 'Exit codes: 0 ok, 1 a server failed, 2 usage or sidecar mistake, 3 crash.',
+});
 
 const readSidecar = (file: string, cwd: string): Sidecar => parseSidecar(readUserFile(cwd, file, 'sidecar'), file);
 
@@ -72,9 +56,9 @@ function renderComparison(result: ReturnType<typeof compareTTC>, color: boolean)
 }
 
 export async function ttcCommand(io: CliIO, argv: string[]): Promise<ExitCode> {
-  const { values, positionals, rest } = parseCommandArgs<TTCValues>('ttc', argv, OPTIONS);
+  const { values, positionals, rest } = TTC.parse(argv);
   if (values.help) {
-    io.stdout.write(`${TTC_HELP}\n`);
+    io.stdout.write(`${TTC.help}\n`);
     return EXIT.ok;
   }
   if (positionals.length) throw new SlimError('usage', `unexpected argument ${JSON.stringify(positionals[0])}; put a server's command after --`);
