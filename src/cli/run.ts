@@ -13,6 +13,8 @@ import { serveCommand } from './serve.js';
 import { slimCommand } from './slim.js';
 import { ttcCommand } from './ttc.js';
 import { traceCommand } from './trace.js';
+import { installCommand } from './install.js';
+import { uninstallCommand } from './uninstall.js';
 import { closest } from '../util/closest.js';
 
 const COMMANDS: Record<string, (io: CliIO, argv: string[]) => Promise<ExitCode>> = {
@@ -24,6 +26,8 @@ const COMMANDS: Record<string, (io: CliIO, argv: string[]) => Promise<ExitCode>>
   search: searchCommand,
   serve: serveCommand,
   trace: traceCommand,
+  install: installCommand,
+  uninstall: uninstallCommand,
 };
 
 const HELP = `mcp-slim: measure, budget, slim and defer MCP tool definitions
@@ -39,6 +43,7 @@ Commands:
   search    which tools fit a task (BM25F with a synonym vocabulary)
   serve     the gateway: one MCP server in front of yours (full, slim, deferred, phase)
   trace     what filled the context, from the gateway's accounting log (mcp-slim trace --help)
+  install   put the gateway in front of a client's servers: claude-code, cursor, gemini, … (undo: uninstall)
 
 Try: mcp-slim measure --demo
 Exit codes: 0 ok, 1 a server failed or a check did not pass, 2 usage or configuration mistake, 3 crash.`;

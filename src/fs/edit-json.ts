@@ -3,7 +3,7 @@ import { applyEdits, modify, type JSONPath } from 'jsonc-parser';
 export interface JsonEdit {
   path: JSONPath;
   /** undefined removes the key. */
-  value: number | string | undefined;
+  value: unknown;
 }
 
 /**

@@ -100,20 +100,40 @@ function readTextFile(file: string): { text: string } | { error: string } {
  * Reads, parses and merges config files, in order. Names come out unique: see `mergeParsedConfigs`.
  * Side files (envFile, `{file:...}`) are read with `ctx.readFile`, or from disk when it is not given.
  */
-export function loadClientConfigs(files: readonly { file: string; client?: ClientKind }[], ctx: Omit<ConfigContext, 'file'>): MergedConfigs {
+export function loadClientConfigs(
+  files: readonly { file: string; client?: ClientKind; origin?: string; project?: string }[],
+  ctx: Omit<ConfigContext, 'file'>,
+): MergedConfigs {
   const readFile =
     ctx.readFile ??
     ((p: string): string | undefined => {
       const read = readTextFile(p);
       return 'text' in read ? read.text : undefined;
     });
-  const parsed = files.map(({ file, client }) => {
+  const parsed = files.map(({ file, client, origin, project }) => {
     const absolute = path.resolve(ctx.cwd, file);
     const read = readTextFile(absolute);
     if ('error' in read) {
       throw new SlimError('config', `${absolute}: cannot read this config file (${read.error}); check the path and its permissions`);
     }
-    return parseClientConfig(read.text, { ...ctx, readFile, file: absolute }, client);
+    if (origin === undefined) return parseClientConfig(read.text, { ...ctx, readFile, file: absolute, ...(project ? { project } : {}) }, client);
+    // Servers moved out of `origin` are read as if still there (relative paths, scope), and
+    // named by the file they are in now.
+    const where = path.resolve(ctx.cwd, origin);
+    try {
+      const config = parseClientConfig(read.text, { ...ctx, readFile, file: where, ...(project ? { project } : {}) }, client);
+      const here = (text: string) => text.split(where).join(absolute);
+      return {
+        ...config,
+        file: absolute,
+        specs: config.specs.map((s) => ({ ...s, source: { ...s.source, file: absolute } })),
+        warnings: config.warnings.map(here),
+        skipped: config.skipped.map((s) => ({ ...s, reason: here(s.reason) })),
+      };
+    } catch (error) {
+      if (error instanceof SlimError) throw new SlimError(error.code, error.message.split(where).join(absolute));
+      throw error;
+    }
   });
   return mergeParsedConfigs(parsed);
 }

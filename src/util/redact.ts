@@ -218,3 +218,22 @@ export function redactArgs(args: readonly string[]): string[] {
 
 /** Exposed for tests: the detectors by name, so each can be checked on its own. */
 export const DETECTORS_FOR_TESTS = { text: TEXT_DETECTORS, arg: ARG_DETECTORS };
+
+/**
+ * Lines of a config file or a diff of one, with secrets replaced: each line as free text, and a
+ * quoted value right after a secret-named flag on the line before (`"--api-key",` then `"sk-…"`),
+ * which is how a JSON or TOML argument list breaks a command line over lines.
+ */
+export function redactLines(text: string): string {
+  const lines = text.split('\n');
+  return lines
+    .map((line, i) => {
+      const flag = /["'](-{1,2}[A-Za-z][\w.-]*)["'],?\s*$/.exec(lines[i - 1] ?? '')?.[1];
+      if (flag && isSecretName(flag)) {
+        const masked = line.replace(/^([-+ ]?\s*)(["'])(?!\$|\{env:)([^"']+)\2/, `$1$2${REDACTED}$2`);
+        if (masked !== line) return masked;
+      }
+      return redactText(line);
+    })
+    .join('\n');
+}

@@ -1,3 +1,4 @@
+import type { ClientConfigRef } from './servers.js';
 import type { ServerSpec } from '../../catalog/types.js';
 import type { GatewayMode } from '../types.js';
 
@@ -28,7 +29,7 @@ export interface GatewayLayer {
   file: string;
   scope: LayerScope;
   /** `upstreams.config`: client config files (absolute), read by the loader into `servers`. */
-  clientConfigs: string[];
+  clientConfigs: ClientConfigRef[];
   /** The servers this file brings, in the order they take names: client configs' first, then inline ones. */
   servers: ServerSpec[];
   mode?: GatewayMode;

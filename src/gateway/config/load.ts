@@ -79,7 +79,7 @@ export function loadGatewayConfig(opts: LoadGatewayConfigOptions): GatewayConfig
     const layer = parseGatewayConfigText(readConfigFile(loc), loc.file, opts.env, { scope: loc.scope, home: opts.home });
     if (layer.clientConfigs.length === 0) return layer;
     const loaded = loadClientConfigs(
-      layer.clientConfigs.map((file) => ({ file })),
+      layer.clientConfigs,
       { env: opts.env, cwd: opts.cwd, home: opts.home },
     );
     clientWarnings.push(...loaded.warnings, ...loaded.skipped.map((s) => `${s.name}: skipped: ${s.reason}`));

@@ -146,7 +146,7 @@ export function mergeLayers(layers: readonly GatewayLayer[], options: MergeOptio
     },
     ...(passEnv.length ? { passEnv } : {}),
     timeoutMs: last(layers, (l) => l.timeoutMs, 'timeout')?.value ?? DEFAULTS.timeoutSeconds * 1000,
-    files: layers.flatMap((l) => [l.file, ...l.clientConfigs]),
+    files: layers.flatMap((l) => [l.file, ...l.clientConfigs.map((c) => c.file)]),
     warnings,
   };
 }

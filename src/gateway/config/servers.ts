@@ -1,5 +1,6 @@
 import path from 'node:path';
-import type { ServerSpec, SpecSource } from '../../catalog/types.js';
+import type { ClientKind, ServerSpec, SpecSource } from '../../catalog/types.js';
+import { CLIENT_NAMES } from '../../sources/clients/names.js';
 import { urlShape } from '../../fs/value-shape.js';
 import { isObject, show, type Json, type Reader } from './_reader.js';
 import { resolvePath } from './expand.js';
@@ -68,20 +69,51 @@ function expandMap(r: Reader, at: (string | number)[], value: Json, example: str
   return Object.fromEntries(Object.entries(map).map(([k, v]) => [k, r.expand([...at, k], v)]));
 }
 
+/** One `upstreams.config` entry: a client config file, read as that client reads it. */
+export interface ClientConfigRef {
+  file: string;
+  /** The client whose format the file is in (default: told from the file). */
+  client?: ClientKind;
+  /** The file the servers were moved from by `install`: relative paths and scope are read as there. */
+  origin?: string;
+  /** The project the servers belong to (`${workspaceFolder}`, Claude Code's per-project list). */
+  project?: string;
+}
+
+const REF_KEYS = {
+  file: '{"file": "servers.json", "client": "cursor"}',
+  client: '{"file": "servers.json", "client": "cursor"}',
+  origin: '{"file": "servers.json", "client": "cursor", "origin": "~/.cursor/mcp.json"}',
+  project: '{"file": "servers.json", "client": "cursor", "project": "~/src/app"}',
+} as const;
+
+function readConfigRef(r: Reader, at: (string | number)[], value: Json, home: string): ClientConfigRef {
+  const dir = path.dirname(r.file);
+  if (typeof value === 'string') return { file: resolvePath(r.string(at, value, UPSTREAM_EXAMPLES.config), dir, home) };
+  const ref = r.object(at, value, UPSTREAM_EXAMPLES.config);
+  r.keys(at, ref, REF_KEYS, 'a key of a config entry ("file", "client", "origin" or "project")');
+  const client = ref.client === undefined ? undefined : r.choice([...at, 'client'], ref.client, CLIENT_NAMES, REF_KEYS.client);
+  const text = (key: 'file' | 'origin' | 'project') => resolvePath(r.string([...at, key], ref[key], REF_KEYS[key]), dir, home);
+  return {
+    file: text('file'),
+    ...(client ? { client } : {}),
+    ...(ref.origin !== undefined ? { origin: text('origin') } : {}),
+    ...(ref.project !== undefined ? { project: text('project') } : {}),
+  };
+}
+
 /** `upstreams`: client config files (relative to this file) and inline servers. */
-export function readUpstreams(r: Reader, value: Json, source: SpecSource, home: string): { clientConfigs: string[]; servers: ServerSpec[] } {
+export function readUpstreams(r: Reader, value: Json, source: SpecSource, home: string): { clientConfigs: ClientConfigRef[]; servers: ServerSpec[] } {
   const upstreams = r.object(['upstreams'], value, TOP_EXAMPLES.upstreams);
   r.keys(['upstreams'], upstreams, UPSTREAM_EXAMPLES, 'an upstreams key ("config" or "servers")');
   const config = upstreams.config;
-  const files =
-    config === undefined
-      ? []
-      : typeof config === 'string'
-        ? [r.string(['upstreams', 'config'], config, UPSTREAM_EXAMPLES.config)]
-        : r.strings(['upstreams', 'config'], config, UPSTREAM_EXAMPLES.config);
+  const entries: Json[] = config === undefined ? [] : Array.isArray(config) ? config : [config];
+  if (config !== undefined && !Array.isArray(config) && typeof config !== 'string' && !isObject(config)) {
+    r.fail(['upstreams', 'config'], `must be a file, a list of files, or {"file", "client"} entries, got ${show(config, ['upstreams', 'config'])}`, UPSTREAM_EXAMPLES.config);
+  }
   const servers = upstreams.servers === undefined ? {} : r.object(['upstreams', 'servers'], upstreams.servers, UPSTREAM_EXAMPLES.servers);
   return {
-    clientConfigs: files.map((f) => resolvePath(f, path.dirname(r.file), home)),
+    clientConfigs: entries.map((entry, i) => readConfigRef(r, Array.isArray(config) ? ['upstreams', 'config', i] : ['upstreams', 'config'], entry, home)),
     servers: Object.entries(servers).map(([name, spec]) => readServer(r, name, spec, source, home)),
   };
 }
