@@ -64,7 +64,8 @@ describe('Claude Code', () => {
       transport: 'http',
       url: 'https://mcp.example.com/mcp',
       headers: { Authorization: 'Bearer tok-123' },
-      source: source('claude-code', file, 'project'),
+      // alwaysLoad: the config asks Claude Code to load this server's tools up front.
+      source: { ...source('claude-code', file, 'project'), alwaysLoad: true },
     });
     assert.deepEqual(byName(parsed, 'events'), {
       name: 'events',

@@ -32,6 +32,10 @@ export interface SpecSource {
   file?: string;
   /** e.g. `project`, `user`, `local:/abs/path` for Claude Code's per-project servers. */
   scope?: string;
+  /** The config asks the client to load this server's tools up front, deferral or not (Claude Code's `alwaysLoad`). */
+  alwaysLoad?: true;
+  /** Other clients whose configs hold the same server (same launch or endpoint), kept once. */
+  alsoIn?: ClientKind[];
 }
 
 /** Tools a client config says to show (Gemini includeTools/excludeTools, Codex enabled_tools/disabled_tools). */

@@ -43,3 +43,19 @@ export function positiveInt(flag: string, value: string | undefined, fallback: n
   if (!Number.isFinite(n) || n <= 0) throw new SlimError('usage', `--${flag} must be a positive number, got ${JSON.stringify(value)}`);
   return n;
 }
+
+/** A whole number of zero or more, or a usage error naming the flag. */
+export function nonNegativeInt(flag: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value.replace(/[_,]/g, ''));
+  if (!Number.isInteger(n) || n < 0) throw new SlimError('usage', `--${flag} must be a whole number (0 or more), got ${JSON.stringify(value)}`);
+  return n;
+}
+
+/** A number of zero or more (a price), or a usage error naming the flag. */
+export function nonNegativeNumber(flag: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value.replace(/^\$/, ''));
+  if (!Number.isFinite(n) || n < 0) throw new SlimError('usage', `--${flag} must be a number of dollars (0 or more), got ${JSON.stringify(value)}`);
+  return n;
+}

@@ -15,7 +15,7 @@ export const SOURCE_FLAGS = {
   },
   client: {
     type: 'string', value: 'NAME', section: 'source',
-    help: `read --config as this client's format: ${CLIENT_NAMES.join(', ')} (default: from the file)`,
+    help: `one client: ${CLIENT_NAMES.join(', ')}. Alone, its config files are read; with --config, the file is read as its format (default: told from the file); measure also shows what this client pays`,
   },
   url: { type: 'string', multiple: true, value: 'URL', section: 'source', help: 'a remote server: Streamable HTTP, falling back to SSE (repeatable)' },
   header: { type: 'string', multiple: true, value: '"K: V"', section: 'source', help: 'a header for --url, e.g. "Authorization: Bearer $TOKEN" (repeatable)' },
@@ -88,6 +88,7 @@ export function sourceRequest(values: SourceValues, rest: string[], defaultTimeo
     catalogFiles,
     demo,
     discover: !specs.length && !configFiles.length && !catalogFiles.length && !demo,
+    ...(client !== undefined && isClientKind(client) ? { discoverClient: client } : {}),
     timeoutMs: positiveInt('timeout', values.timeout, defaultTimeoutS) * 1000,
   };
 }

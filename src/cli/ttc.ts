@@ -36,18 +36,27 @@ export const TTC = defineCommand({
 
 const readSidecar = (file: string, cwd: string): Sidecar => parseSidecar(readUserFile(cwd, file, 'sidecar'), file);
 
-const saved = (c: TTCComparison, enc: 'o200k_base' | 'cl100k_base') => (c.json.tokens[enc] ? 1 - c.ttc.tokens[enc] / c.json.tokens[enc] : 0);
+const saved = (before: number, after: number) => (before ? 1 - after / before : 0);
 
+/** Savings against what the model reads first, and against the raw JSON as sent beside it. */
 function renderComparison(result: ReturnType<typeof compareTTC>, color: boolean): string {
   const c = pc.createColors(color);
   const row = (r: TTCComparison, bold = false): Row => {
     const cell = (text: string) => (bold ? { text, paint: c.bold } : { text });
-    return [cell(r.tool ? `${r.server}/${r.tool}` : r.server), cell(formatInt(r.json.tokens.o200k_base)), cell(formatInt(r.ttc.tokens.o200k_base)), { text: formatPercent(saved(r, 'o200k_base')), paint: c.green }, cell(formatInt(r.json.tokens.cl100k_base)), cell(formatInt(r.ttc.tokens.cl100k_base)), { text: formatPercent(saved(r, 'cl100k_base')), paint: c.green }];
+    const o200k = (s: TTCComparison['json']) => s.tokens.o200k_base;
+    return [
+      cell(r.tool ? `${r.server}/${r.tool}` : r.server),
+      cell(formatInt(o200k(r.modelView))),
+      cell(formatInt(o200k(r.ttc))),
+      { text: formatPercent(saved(o200k(r.modelView), o200k(r.ttc))), paint: c.green },
+      cell(formatInt(o200k(r.json))),
+      { text: formatPercent(saved(o200k(r.json), o200k(r.ttc))), paint: c.dim },
+    ];
   };
-  const columns = [{ header: 'server / tool', align: 'left' as const, shrinkOrder: 0 }, ...['JSON o200k', 'TTC o200k', 'saved', 'JSON cl100k', 'TTC cl100k', 'saved'].map((header) => ({ header, align: 'right' as const }))];
+  const columns = [{ header: 'server / tool', align: 'left' as const, shrinkOrder: 0 }, ...['model view', 'TTC', 'saved', 'wire JSON', 'vs wire'].map((header) => ({ header, align: 'right' as const }))];
   const style = { color };
   return [
-    c.bold('TTC against the MCP JSON (JSON.stringify(tool)), real BPE tokens'),
+    c.bold('TTC against what the model reads of each tool ({name, description, input_schema}), o200k tokens') + c.dim('; beside it, the JSON as sent (cl100k in --json)'),
     ...table(columns, result.tools.map((r) => row(r)), style, c),
     '',
     ...table(columns, [...result.servers.map((r) => row(r)), row(result.total, true)], style, c),

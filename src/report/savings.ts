@@ -4,6 +4,7 @@ import { modelView } from '../cost/model-view.js';
 import { countTokens } from '../cost/tokenizer.js';
 import type { CostReport } from '../cost/types.js';
 import { deferredListing } from '../defer/meta-tools.js';
+import { gatewayFind } from '../client-cost/model.js';
 import { PRESETS, type PresetName } from '../slim/policy.js';
 import { slimCatalog } from '../slim/slim-catalog.js';
 import { slimSummary } from './slim-report.js';
@@ -28,7 +29,17 @@ export function savings(catalog: Catalog, report: CostReport): Saving[] {
   const deferred = deferredListing();
   const deferredTokens = countTokens(JSON.stringify(deferred.tools.map(modelView)), 'o200k_base') + countTokens(deferred.instructions, 'o200k_base');
   const upFront = report.total.modelView.tokens.o200k_base + report.total.instructions.tokens.o200k_base;
-  return [...slimSavings(catalog), { what: 'serve --mode deferred', before: upFront, after: deferredTokens, verified: true, note: 'listed up front; schemas come with tool_search' }];
+  const find = gatewayFind(catalog);
+  return [
+    ...slimSavings(catalog),
+    {
+      what: 'serve --mode deferred',
+      before: upFront,
+      after: deferredTokens,
+      verified: true,
+      note: `listed up front; each find-and-call then adds about ${formatInt(find.result + find.listing)} (5 matches in the result, then in the listing)`,
+    },
+  ];
 }
 
 function slimSavings(catalog: Catalog): Saving[] {

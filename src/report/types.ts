@@ -1,5 +1,6 @@
 import type { Catalog } from '../catalog/types.js';
 import type { CostReport } from '../cost/types.js';
+import type { ClientCostView } from './client-cost-report.js';
 
 /** Everything a reporter needs to show one measurement. */
 export interface MeasureView {
@@ -9,6 +10,8 @@ export interface MeasureView {
   window: number;
   /** How many of the heaviest tools to list. */
   top: number;
+  /** What each client pays for these servers, when measured for clients. */
+  clients?: ClientCostView;
 }
 
 export interface TerminalStyle {

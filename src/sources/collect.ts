@@ -19,6 +19,8 @@ export interface SourceRequest {
   demo: boolean;
   /** Look for the client configs of the project and user when nothing else is given. */
   discover: boolean;
+  /** Discover only this client's configs. */
+  discoverClient?: ClientKind;
   timeoutMs: number;
 }
 
@@ -49,13 +51,14 @@ export async function collectCatalog(request: SourceRequest, where: CollectEnv, 
   const saved = allCatalogPaths(request.catalogFiles, where.cwd).map((f) => readCatalogFile(f, where.cwd));
   let configFiles = request.configFiles;
   if (request.discover) {
-    configFiles = discoverConfigFiles({ cwd: where.cwd, home, env: where.env, platform: where.platform ?? process.platform, exists: existsSync }).map(
-      ({ file, client }) => ({ file, client }),
-    );
+    configFiles = discoverConfigFiles({ cwd: where.cwd, home, env: where.env, platform: where.platform ?? process.platform, exists: existsSync })
+      .filter(({ client }) => request.discoverClient === undefined || client === request.discoverClient)
+      .map(({ file, client }) => ({ file, client }));
     if (configFiles.length === 0) {
+      const whose = request.discoverClient ? `${request.discoverClient} config` : 'MCP client config';
       throw new SlimError(
         'usage',
-        `no MCP client config found for ${where.cwd} or in ${home}; pass a server (mcp-slim measure -- <command>), --url, --config FILE, --catalog FILE, or --demo`,
+        `no ${whose} found for ${where.cwd} or in ${home}; pass a server (mcp-slim measure -- <command>), --url, --config FILE, --catalog FILE, or --demo`,
       );
     }
   }

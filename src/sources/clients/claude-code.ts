@@ -37,7 +37,8 @@ function readServer(r: EntryReader, ctx: ClientContext, scope: string, out: Pars
     return r.fail(`"type" must be "stdio", "http" or "sse", not "${type}"`);
   }
   const transport = type ?? (r.has('command') ? 'stdio' : r.has('url') ? 'http' : r.fail('needs "command" (stdio) or "url" (http/sse)'));
-  const common = { name: r.name, source: configSource('claude-code', ctx, scope) };
+  const source = configSource('claude-code', ctx, scope);
+  const common = { name: r.name, source: r.boolean('alwaysLoad') === true ? { ...source, alwaysLoad: true as const } : source };
   let spec: ServerSpec;
   if (transport === 'stdio') {
     const env = r.stringMap('env');

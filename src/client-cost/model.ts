@@ -1,0 +1,204 @@
+import type { Catalog, RawTool } from '../catalog/types.js';
+import { modelView } from '../cost/model-view.js';
+import { countTokens } from '../cost/tokenizer.js';
+import { deferredListing } from '../defer/meta-tools.js';
+import type { ClientRules, Prices } from './rules.js';
+
+/**
+ * What a client's MCP tools cost the model, by that client's own rules (data/client-rules.json),
+ * with and without the gateway in front. Every figure is o200k_base tokens of what the model reads.
+ */
+
+/** Tokens in the context on the first turn, on each later turn before any lookup, and per find-and-call. */
+export interface Load {
+  firstTurn: number;
+  perTurn: number;
+  /** What one find-and-call adds and keeps in the context (0 where everything is already loaded). */
+  findAndCall: number;
+  /** How the figures were reached, in a few words each. */
+  how: string[];
+}
+
+export interface Session {
+  turns: number;
+  finds: number;
+  /** Tokens in the context on an average later turn, with what the finds added. */
+  laterTurn: number;
+  /** Tokens written to the prompt cache, and read from it, over the session. */
+  cacheWrite: number;
+  cacheRead: number;
+  dollars: number;
+}
+
+export interface ClientCost {
+  client: string;
+  label: string;
+  version: string;
+  tools: number;
+  direct: Load & { session: Session };
+  gateway: Load & { session: Session };
+  /** Warnings for this client (a tool cap passed). */
+  notes: string[];
+  /** The rules that are assumed rather than verified, or estimated. */
+  assumed: string[];
+}
+
+export interface SessionOptions {
+  /** The context window, for a client that defers past a share of it. */
+  window: number;
+  turns: number;
+  /** Find-and-calls per session, where tools are looked up. */
+  finds: number;
+  prices: Pick<Prices, 'cacheWritePerMTok' | 'cacheReadPerMTok'>;
+}
+
+const tokens = (text: string): number => countTokens(text, 'o200k_base');
+
+function cut(tool: RawTool, maxChars: number | null): RawTool {
+  if (maxChars === null || typeof tool.description !== 'string' || tool.description.length <= maxChars) return tool;
+  return { ...tool, description: tool.description.slice(0, maxChars) };
+}
+
+const definitionTokens = (tool: RawTool, rules: ClientRules): number => tokens(JSON.stringify(modelView(cut(tool, rules.descriptionMaxChars))));
+
+const publicName = (rules: ClientRules, server: string, tool: string): string => rules.nameFormat.replace('{server}', server).replace('{tool}', tool);
+
+function median(values: readonly number[]): number {
+  if (!values.length) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : Math.round((sorted[mid - 1]! + sorted[mid]!) / 2);
+}
+
+interface Listed {
+  server: string;
+  tools: RawTool[];
+  instructions?: string;
+  alwaysLoad?: boolean;
+}
+
+function instructionTokens(servers: readonly Listed[], rules: ClientRules): number {
+  if (rules.instructions.included !== true) return 0;
+  const max = rules.instructions.maxChars;
+  return servers.reduce((sum, s) => sum + (s.instructions ? tokens(max === null ? s.instructions : s.instructions.slice(0, max)) : 0), 0);
+}
+
+/** The load of some servers under a client's rules, before any session-specific use. */
+function loadOf(servers: readonly Listed[], rules: ClientRules, window: number): Load {
+  const all = servers.flatMap((s) => s.tools.map((t) => ({ server: s.server, tool: t, tokens: definitionTokens(t, rules), pinned: s.alwaysLoad === true })));
+  const full = all.reduce((sum, t) => sum + t.tokens, 0);
+  const instructions = instructionTokens(servers, rules);
+  const withInstructions = instructions ? [`${instructions} of server instructions`] : [];
+  const underThreshold =
+    rules.threshold !== null &&
+    ((rules.threshold.shareOfWindow !== undefined && full <= rules.threshold.shareOfWindow * window) || (rules.threshold.tools !== undefined && all.length < rules.threshold.tools));
+  if (rules.loading === 'full' || underThreshold || !all.length) {
+    const why = rules.loading === 'full' ? 'every definition, every turn' : underThreshold ? 'under the deferral threshold: every definition' : 'no tools';
+    return { firstTurn: full + instructions, perTurn: full + instructions, findAndCall: 0, how: [`${full} for ${all.length} definitions (${why})`, ...withInstructions] };
+  }
+  const pinned = all.filter((t) => t.pinned);
+  const deferred = all.filter((t) => !t.pinned);
+  const names =
+    rules.upFront === 'server'
+      ? tokens(servers.filter((s) => !s.alwaysLoad && s.tools.length).map((s) => `- ${s.server}`).join('\n'))
+      : tokens(deferred.map((t) => publicName(rules, t.server, t.tool.name)).join('\n'));
+  const search = rules.loading === 'deferred' ? (rules.searchTool?.tokens ?? 0) : 0;
+  const pinnedTokens = pinned.reduce((sum, t) => sum + t.tokens, 0);
+  const upFront = search + names + pinnedTokens + instructions;
+  const k = rules.loadedPerSearch ?? 1;
+  return {
+    firstTurn: upFront,
+    perTurn: upFront,
+    findAndCall: k * median(deferred.map((t) => t.tokens)),
+    how: [
+      ...(search ? [`${search} for the client's search tool${rules.searchTool?.estimated ? ' (estimated)' : ''}`] : []),
+      `${names} for ${rules.upFront === 'server' ? 'server' : 'tool'} names`,
+      ...(pinned.length ? [`${pinnedTokens} for ${pinned.length} always-loaded definitions`] : []),
+      ...withInstructions,
+      `a find-and-call loads ${k} definition${k === 1 ? '' : 's'} of median size`,
+    ],
+  };
+}
+
+/** What tool_search returns at most: the close matches come with their schemas. */
+export const GATEWAY_RESULTS = 5;
+
+/**
+ * One find-and-call through the gateway, in tokens: tool_search's result (up to 5 matches of
+ * median size) and the found tools joining the gateway's listing, in full where the client loads
+ * definitions, as names where it defers them (an estimate from the median tool).
+ */
+export function gatewayFind(catalog: Catalog, rules?: ClientRules): { result: number; listing: number } {
+  const upstream = catalog.servers.flatMap((s) => s.tools.map((t) => (rules ? definitionTokens(t, rules) : tokens(JSON.stringify(modelView(t))))));
+  const result = GATEWAY_RESULTS * median(upstream);
+  const deferring = rules !== undefined && rules.loading !== 'full';
+  return { result, listing: deferring ? GATEWAY_RESULTS * tokens(publicName(rules, 'mcp-slim', 'server__tool_name')) : result };
+}
+
+/** The gateway's deferred listing as one server, and what one of its searches adds. */
+function gatewayLoad(catalog: Catalog, rules: ClientRules, window: number): Load {
+  const listing = deferredListing();
+  const gateway = loadOf([{ server: 'mcp-slim', tools: listing.tools, instructions: listing.instructions }], rules, window);
+  const find = gatewayFind(catalog, rules);
+  // Where the client defers the gateway's own tools, it first looks up tool_search itself.
+  const first = gateway.findAndCall;
+  return {
+    ...gateway,
+    findAndCall: find.result + find.listing + first,
+    how: [
+      ...gateway.how.filter((h) => !h.startsWith('a find-and-call')),
+      `a find-and-call: tool_search's result (${GATEWAY_RESULTS} of median size) plus ${rules.loading === 'full' ? 'their definitions in the listing' : 'their names in the listing'}${first ? ', after the client loads tool_search itself' : ''}`,
+    ],
+  };
+}
+
+/** Turn 1 writes the cache; later turns read it; each find writes what it adds, then it is read. */
+export function sessionCost(load: Load, options: SessionOptions): Session {
+  const { turns } = options;
+  const finds = load.findAndCall ? options.finds : 0;
+  let cacheWrite = load.firstTurn;
+  let cacheRead = (turns - 1) * load.perTurn;
+  for (let i = 1; i <= finds; i++) {
+    const at = Math.max(1, Math.floor((i * turns) / (finds + 1)));
+    cacheWrite += load.findAndCall;
+    cacheRead += load.findAndCall * (turns - at);
+  }
+  const dollars = (cacheWrite * options.prices.cacheWritePerMTok + cacheRead * options.prices.cacheReadPerMTok) / 1e6;
+  return { turns, finds, laterTurn: turns > 1 ? Math.round(cacheRead / (turns - 1)) : load.perTurn, cacheWrite, cacheRead, dollars };
+}
+
+/** Which of a client's rules the figures rest on without a first-hand source. */
+function assumedRules(rules: ClientRules): string[] {
+  const out: string[] = [];
+  if (!rules.verified) out.push(`${rules.label}'s loading rule is not verified: ${rules.sources.loading ?? rules.source}`);
+  if (rules.searchTool?.estimated) out.push(`${rules.label}'s search tool: ${rules.searchTool.tokens} tokens, estimated (${rules.searchTool.source})`);
+  if (rules.loading === 'deferred' && !rules.searchTool) out.push(`${rules.label}'s own search tool is not counted (its size is not known)`);
+  if (rules.instructions.included === null) out.push(`${rules.label}: server instructions not counted (not known whether they reach the model)`);
+  if (rules.sources.loadedPerSearch?.startsWith('assumed')) out.push(`${rules.label}: ${rules.sources.loadedPerSearch}`);
+  return out;
+}
+
+/** What one client pays for a catalog, with and without the gateway (deferred mode). */
+export function clientCost(catalog: Catalog, rules: ClientRules, options: SessionOptions): ClientCost {
+  const live = catalog.servers.filter((s) => !s.failure);
+  const listed: Listed[] = live.map((s) => ({
+    server: s.name,
+    tools: s.tools,
+    ...(s.instructions ? { instructions: s.instructions } : {}),
+    ...(rules.alwaysLoadKey && s.origin.source.alwaysLoad ? { alwaysLoad: true } : {}),
+  }));
+  const direct = loadOf(listed, rules, options.window);
+  const gateway = gatewayLoad(catalog, rules, options.window);
+  const toolCount = listed.reduce((n, s) => n + s.tools.length, 0);
+  const notes = rules.maxTools !== null && toolCount > rules.maxTools ? [`${toolCount} tools: over ${rules.label}'s limit of ${rules.maxTools}${rules.sources.maxTools?.includes('unverified') ? ' (unverified)' : ''}`] : [];
+  return {
+    client: rules.client,
+    label: rules.label,
+    version: rules.version,
+    tools: toolCount,
+    direct: { ...direct, session: sessionCost(direct, options) },
+    gateway: { ...gateway, session: sessionCost(gateway, options) },
+    notes,
+    assumed: assumedRules(rules),
+  };
+}
