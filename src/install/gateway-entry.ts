@@ -67,8 +67,11 @@ export function gatewayEntry(client: ClientKind, launch: Launch, variables: read
       return { command: launch.command, args: launch.args, ...(variables.length ? { env_vars: [...variables] } : {}) };
     case 'claude-desktop':
       return { command: launch.command, args: launch.args };
-    case 'cursor':
     case 'gemini':
+      // Gemini's own default for calls, written out: without a timeout, `gemini mcp list` gives a
+      // server 5 s to start, too little for a gateway that starts its upstreams first.
+      return { command: launch.command, args: launch.args, ...withEnv, timeout: 600_000 };
+    case 'cursor':
       return { command: launch.command, args: launch.args, ...withEnv };
   }
 }
