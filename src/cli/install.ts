@@ -16,6 +16,11 @@ import { chooseTarget, CLIENT_FLAG, clientOf, printDiff, SCOPE_FLAG, targetConte
 import { defineCommand } from './command.js';
 import { EXIT, type ExitCode } from './exit-code.js';
 import type { CliIO } from './io.js';
+import { collectWithProgress } from './_collect.js';
+import { clientCost } from '../client-cost/model.js';
+import { loadRuleBook } from '../client-cost/rules.js';
+import { formatInt } from '../util/format.js';
+import { formatPercent } from '../report/_format.js';
 
 export const INSTALL = defineCommand({
   name: 'install',
@@ -30,6 +35,7 @@ Running install again moves servers added since, and otherwise changes nothing.`
     scope: SCOPE_FLAG,
     mode: { type: 'string', value: 'MODE', help: `how the gateway lists tools: ${GATEWAY_MODES.join(', ')} (default deferred)` },
     'dry-run': { type: 'boolean', help: 'show what would change, as a diff, and write nothing' },
+    'no-measure': { type: 'boolean', help: "do not start the servers to show the client's cost before and after" },
   },
   footer: 'Exit codes: 0 installed (or nothing to change), 2 usage or configuration mistake, 1 a file could not be written, 3 crash.',
 });
@@ -66,6 +72,33 @@ function nextLayer(existing: string | undefined, target: InstallTarget, files: S
   const newPins = plan.pinned.filter((p) => !pinned.includes(p));
   if (newPins.length) edits.push({ path: ['pinned'], value: [...pinned, ...newPins] });
   return edits.length ? editJsonText(existing, edits) : existing;
+}
+
+/**
+ * What the client pays for the servers behind the gateway, by its own rules, as configured and
+ * behind the gateway: the servers are started once to list their tools.
+ */
+async function costBeforeAfter(io: CliIO, target: InstallTarget, serversText: string): Promise<string> {
+  const ctx = targetContext(io);
+  const parsed = parseClientConfig(serversText, { file: target.file, env: io.env, cwd: io.cwd, home: ctx.home, ...(target.project ? { project: target.project } : {}) }, target.client);
+  const request = { specs: parsed.specs, configFiles: [], catalogFiles: [], demo: false, discover: false, timeoutMs: 20_000 };
+  const { catalog } = await collectWithProgress(io, request, false);
+  const book = loadRuleBook();
+  const rules = book.clients[target.client];
+  const cost = clientCost(catalog, rules, { window: 200_000, turns: 20, finds: 2, prices: book.prices });
+  const line = (what: string, load: typeof cost.direct) =>
+    `    ${what} first turn ${formatInt(load.firstTurn)} · later turn ${formatInt(load.session.laterTurn)} · one find+call ${load.findAndCall ? formatInt(load.findAndCall) : '–'} · session $${load.session.dollars.toFixed(4)}`;
+  const failed = catalog.servers.filter((s) => s.failure).map((s) => `    not counted: ${s.name} did not start (${s.failure!.message})`);
+  return [
+    `  what ${rules.label} pays for these ${formatInt(cost.tools)} tools (o200k tokens the model reads; its rules: ${rules.version}):`,
+    line('before:', cost.direct),
+    line('after: ', cost.gateway),
+    ...failed,
+    cost.gateway.session.dollars < cost.direct.session.dollars
+      ? `    behind the gateway a session costs ${formatPercent(1 - cost.gateway.session.dollars / cost.direct.session.dollars)} less`
+      : `    behind the gateway a session costs more: ${rules.label} already loads these tools cheaply (the gateway still caps results and logs costs)`,
+    `    (session: 20 turns, 2 find-and-calls, ${book.prices.model} cache prices; mcp-slim measure --client ${target.client} for more)`,
+  ].join('\n');
 }
 
 export async function installCommand(io: CliIO, argv: string[]): Promise<ExitCode> {
@@ -115,8 +148,10 @@ export async function installCommand(io: CliIO, argv: string[]): Promise<ExitCod
     say(`${client} (${target.scope}): already installed; nothing changed. ${target.file} starts the gateway with ${Object.keys(plan.behind).length} servers behind it (${files.servers}).`);
     return EXIT.ok;
   }
+  const cost = values['no-measure'] ? undefined : await costBeforeAfter(io, target, plan.serversText);
   if (values['dry-run']) {
     for (const c of changes) printDiff(io, c.file, c.before, c.after);
+    if (cost) say(cost);
     say(`dry run: nothing was written (${changes.length} file${changes.length === 1 ? '' : 's'} would change)`);
     return EXIT.ok;
   }
@@ -156,6 +191,7 @@ export async function installCommand(io: CliIO, argv: string[]): Promise<ExitCod
   say(`  gateway config: ${files.layer}`);
   say(`  backup: ${files.backup}`);
   say(`  undo: mcp-slim uninstall --client ${client} --scope ${target.scope}`);
+  if (cost) say(cost);
   if (target.scope === 'project') say(`  note: the entry names this machine's node and mcp-slim; if ${path.basename(target.file)} is shared in git, others need their own install`);
   return EXIT.ok;
 }
