@@ -222,3 +222,22 @@ describe('renderHtml', () => {
     assert.equal(table.match(/<tr><td class="server">/g)?.length, REPORT.tools.length);
   });
 });
+
+describe('renderHtml: what each client pays', () => {
+  it('draws two bars a client (as configured, behind the gateway) and a table with the assumptions', async () => {
+    const { clientCost } = await import('../src/client-cost/model.js');
+    const { loadRuleBook } = await import('../src/client-cost/rules.js');
+    const view = sampleView();
+    const book = loadRuleBook();
+    const session = { window: 200_000, turns: 20, finds: 2, prices: book.prices };
+    const costs = (['claude-code', 'gemini'] as const).map((c) => clientCost(view.catalog, book.clients[c], session));
+    const html = renderHtml({ ...view, clients: { costs, session: { ...session, model: book.prices.model }, rulesFile: 'data/client-rules.json' } });
+    const chart = html.match(/<svg[^>]*id="chart-clients"[\s\S]*?<\/svg>/)?.[0];
+    assert.ok(chart, 'client chart present');
+    assert.equal(chart.match(/<g class="client-row"/g)?.length, 2);
+    assert.match(html, /<section id="clients"><h2>What each client pays for a session<\/h2>/);
+    assert.match(html, /Claude Code \(2\.1\.332\)/);
+    assert.match(html, /search tool: 350 tokens, estimated/);
+    assert.doesNotMatch(renderHtml(view), /id="chart-clients"/, 'no client section unless measured for clients');
+  });
+});
