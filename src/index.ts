@@ -47,6 +47,13 @@ export { measureJson, MEASURE_JSON_VERSION } from './report/json.js';
 
 export { SlimError, isSlimError, type SlimErrorCode } from './errors.js';
 
+// What each client pays (rules as data) and install as text edits: pure functions.
+export { clientCost, sessionCost, gatewayFind, type ClientCost, type Load, type Session, type SessionOptions } from './client-cost/model.js';
+export { loadRuleBook, parseRuleBook, type ClientRules, type Prices, type RuleBook } from './client-cost/rules.js';
+export { planInstall, type InstallInput, type InstallPlan } from './install/plan-install.js';
+export { planUninstall, type InstallRecord, type UninstallPlan } from './install/plan-uninstall.js';
+export { installTarget, movedServersTable, CLIENT_SCOPES, type InstallScope, type InstallTarget } from './install/targets.js';
+
 // Budgets: check a measurement against mcp-slim.budget.json, and the ratchet.
 export type { Budget, BudgetSources, BudgetView } from './budget/types.js';
 export type { CheckFinding, Severity } from './budget/findings.js';

@@ -81,6 +81,15 @@ describe('what a client pays', () => {
     assert.ok(cost.direct.session.laterTurn > cost.direct.firstTurn, 'what the finds loaded stays in the context');
   });
 
+  it('a search loads no more definitions than there are, and the gateway lists pinned tools', () => {
+    const two = catalogOf(entry('pair', [tool('a', 'Does a.'), tool('b', 'Does b.')]));
+    const both = two.servers[0]!.tools.reduce((sum, t) => sum + tokens(JSON.stringify(modelView(t))), 0);
+    const cost = clientCost(two, book.clients['claude-code'], options);
+    assert.ok(cost.direct.findAndCall <= both + 2, `${cost.direct.findAndCall} <= ${both}`);
+    const pinned = clientCost(catalogOf(entry('pair', two.servers[0]!.tools, {}, true)), book.clients.gemini, options);
+    assert.ok(pinned.gateway.firstTurn > both, 'a pinned server is listed in full by the gateway too');
+  });
+
   it("Claude Code's alwaysLoad servers are paid in full even though the rest is deferred", () => {
     const pinned = catalogOf(entry('notes', invented.servers[0]!.tools, {}, true), invented.servers[1]!);
     const loaded = clientCost(pinned, book.clients['claude-code'], options);

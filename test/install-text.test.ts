@@ -48,7 +48,8 @@ describe('JSON server table', () => {
   it('lists entries with the comment lines above them and the comment at the end of their line', () => {
     const chunks = table.chunks(text);
     assert.deepEqual(chunks.map((c) => c.name), ['notes', 'web', 'last']);
-    assert.deepEqual(chunks[0]!.lines, ['// the notes server', '"notes": { "command": "notes-mcp" } // keep it']);
+    assert.deepEqual(chunks[0]!.lines, ['// the notes server', '"notes": { "command": "notes-mcp" }']);
+    assert.equal(chunks[0]!.comment, '// keep it');
     assert.deepEqual(chunks[1]!.lines, ['"web": {', '  "url": "https://example.test/mcp"', '}']);
   });
 
@@ -388,5 +389,101 @@ describe('install and uninstall: refusals and edge cases', () => {
     assert.match(bad.stderr, /--client cursr is not a client mcp-slim knows/);
     const scope = await runCli(['install', '--client', 'claude-desktop', '--scope', 'project'], { env: h.env, cwd: h.project });
     assert.match(scope.stderr, /--scope project does not apply to claude-desktop; use user/);
+  });
+});
+
+describe('install and uninstall: what a review found', () => {
+  const run = (h: ReturnType<typeof tempHome>, ...args: string[]) => runCli([...args, '--no-measure'].filter((a) => !(args[0] === 'uninstall' && a === '--no-measure')), { env: h.env, cwd: h.project });
+  const write = (file: string, text: string) => {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, text);
+  };
+
+  it('an install run again after the user edited the file never lets uninstall throw the edits away', async () => {
+    const h = tempHome();
+    const file = path.join(h.project, '.gemini', 'settings.json');
+    write(file, '{"theme": "Default", "mcpServers": {"a": {"command": "a-mcp"}}}\n');
+    assert.equal((await run(h, 'install', '--client', 'gemini')).code, 0);
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"Default"', '"Dark"'));
+    assert.equal((await run(h, 'install', '--client', 'gemini', '--mode', 'slim')).code, 0);
+    const undone = await run(h, 'uninstall', '--client', 'gemini');
+    assert.equal(undone.code, 0, undone.stderr);
+    const data = parseJsonc(readFileSync(file, 'utf8')) as { theme: string; mcpServers: object };
+    assert.equal(data.theme, 'Dark');
+    assert.deepEqual(Object.keys(data.mcpServers), ['a']);
+  });
+
+  it("an install run again keeps what the user added to the gateway's entry", async () => {
+    const h = tempHome();
+    const file = path.join(h.home, '.codex', 'config.toml');
+    write(file, '[mcp_servers.a]\ncommand = "a-mcp"\n');
+    assert.equal((await run(h, 'install', '--client', 'codex')).code, 0);
+    const tuned = readFileSync(file, 'utf8').replace('[mcp_servers.mcp-slim]', '# mine\n[mcp_servers.mcp-slim]\nstartup_timeout_sec = 60');
+    writeFileSync(file, tuned);
+    const again = await run(h, 'install', '--client', 'codex', '--mode', 'slim');
+    assert.equal(again.code, 0, again.stderr);
+    assert.equal(readFileSync(file, 'utf8'), tuned);
+  });
+
+  it('keeps comments left inside an emptied servers object, and CRLF line ends, when servers go back', async () => {
+    const h = tempHome();
+    const file = path.join(h.project, '.vscode', 'mcp.json');
+    write(file, '{\r\n  "servers": {\r\n    // the filesystem server\r\n    "fs": {"type": "stdio", "command": "fs-mcp"},\r\n    // "old": {"command": "retired"}\r\n  }\r\n}\r\n');
+    assert.equal((await run(h, 'install', '--client', 'vscode')).code, 0);
+    writeFileSync(file, readFileSync(file, 'utf8').replace('{\r\n', '{\r\n  "edited": true,\r\n'));
+    assert.equal((await run(h, 'uninstall', '--client', 'vscode')).code, 0);
+    const text = readFileSync(file, 'utf8');
+    assert.match(text, /\/\/ the filesystem server\r\n {4}"fs": \{"type": "stdio", "command": "fs-mcp"\}/);
+    assert.match(text, /\/\/ "old": \{"command": "retired"\}/);
+    assert.ok(!/[^\r]\n|\r\r/.test(text), 'every line ends in CRLF, once');
+  });
+
+  it('moves an entry with a comment after its comma (JSONC)', async () => {
+    const h = tempHome();
+    const file = path.join(h.project, 'opencode.jsonc');
+    write(file, '{\n  "mcp": {\n    "a": {"type": "local", "command": ["a-mcp"]}, // first\n    "b": {"type": "local", "command": ["b-mcp"]} // second\n  }\n}\n');
+    const r = await run(h, 'install', '--client', 'opencode');
+    assert.equal(r.code, 0, r.stderr);
+    const servers = readFileSync(path.join(h.project, '.mcp-slim', 'opencode', 'servers.json'), 'utf8');
+    assert.match(servers, /"a": \{"type": "local", "command": \["a-mcp"\]\}, \/\/ first\n/);
+  });
+
+  it('masks secrets on one line of arguments and in quoted TOML keys in a dry run', async () => {
+    const h = tempHome();
+    const file = path.join(h.home, '.codex', 'config.toml');
+    write(file, '[mcp_servers.docs]\ncommand = "npx"\nargs = ["-y", "docs-mcp", "--api-key", "ctx7sk-0123456789abcdef"]\n\n[mcp_servers.web]\nurl = "https://web.test/mcp"\nhttp_headers = { "X-API-Key" = "correcthorsebatterystaple" }\n');
+    const dry = await run(h, 'install', '--client', 'codex', '--dry-run');
+    assert.equal(dry.code, 0, dry.stderr);
+    assert.doesNotMatch(dry.stdout, /ctx7sk-0123|correcthorse/);
+    assert.match(dry.stdout, /"--api-key", "\*\*\*"/);
+  });
+
+  it('says what is wrong, in one line, with TOML it cannot move or cannot read', async () => {
+    const h = tempHome();
+    const file = path.join(h.home, '.codex', 'config.toml');
+    write(file, 'mcp_servers = { a = { command = "a-mcp" } }\n');
+    const inline = await run(h, 'install', '--client', 'codex');
+    assert.equal(inline.code, 2);
+    assert.match(inline.stderr, /no server can move behind the gateway \(a is not written as its own \[mcp_servers\.a\] table/);
+    write(file, '[mcp_servers.a]\ncommand = "a-mcp"\n');
+    assert.equal((await run(h, 'install', '--client', 'codex')).code, 0);
+    writeFileSync(path.join(h.home, '.config', 'mcp-slim', 'installs', 'codex-user', 'servers.toml'), '[mcp_servers.a\ncommand = \n');
+    const broken = await run(h, 'uninstall', '--client', 'codex');
+    assert.equal(broken.code, 2);
+    assert.match(broken.stderr, /servers\.toml:1:\d+: /);
+    assert.equal(broken.stderr.trim().split('\n').length, 1);
+  });
+
+  it("adds nothing Gemini's mcp.allowed would block, and leaves servers Claude Code's settings turned down", async () => {
+    const h = tempHome();
+    write(path.join(h.project, '.gemini', 'settings.json'), '{"mcp": {"allowed": ["a"]}, "mcpServers": {"a": {"command": "a-mcp"}}}\n');
+    const gemini = await run(h, 'install', '--client', 'gemini');
+    assert.equal(gemini.code, 2);
+    assert.match(gemini.stderr, /"mcp\.allowed" lists the only servers Gemini CLI may start; add "mcp-slim" to it/);
+    write(path.join(h.project, '.mcp.json'), '{"mcpServers": {"a": {"command": "a-mcp"}, "b": {"command": "b-mcp"}}}\n');
+    write(path.join(h.project, '.claude', 'settings.local.json'), '{"disabledMcpjsonServers": ["b"]}\n');
+    const claude = await run(h, 'install', '--client', 'claude-code');
+    assert.equal(claude.code, 0, claude.stderr);
+    assert.match(claude.stdout, /left in place: b \(is turned down in Claude Code's settings/);
   });
 });

@@ -75,6 +75,27 @@ function nextLayer(existing: string | undefined, target: InstallTarget, files: S
 }
 
 /**
+ * Project servers the user turned down in Claude Code (`disabledMcpjsonServers` in its settings):
+ * Claude Code would not start them, so the gateway must not either; they stay where they are.
+ */
+function claudeCodeRejected(target: InstallTarget, home: string): [string, string][] {
+  if (target.client !== 'claude-code' || target.scope !== 'project' || !target.project) return [];
+  const files = [path.join(home, '.claude', 'settings.json'), path.join(target.project, '.claude', 'settings.json'), path.join(target.project, '.claude', 'settings.local.json')];
+  const names = new Set<string>();
+  for (const file of files) {
+    const text = readIfExists(file);
+    if (text === undefined) continue;
+    try {
+      const list = (JSON.parse(text) as { disabledMcpjsonServers?: unknown }).disabledMcpjsonServers;
+      if (Array.isArray(list)) for (const name of list) if (typeof name === 'string') names.add(name);
+    } catch {
+      // Claude Code's own file, unreadable to us: it decides what it means, not install.
+    }
+  }
+  return [...names].map((name) => [name, "is turned down in Claude Code's settings (disabledMcpjsonServers)"]);
+}
+
+/**
  * What the client pays for the servers behind the gateway, by its own rules, as configured and
  * behind the gateway: the servers are started once to list their tools.
  */
@@ -127,15 +148,11 @@ export async function installCommand(io: CliIO, argv: string[]): Promise<ExitCod
       target,
       text,
       launch: gatewayLaunch(files.layer),
-      skipped: new Map(parsed.skipped.map((s) => [s.name, s.reason])),
+      skipped: new Map([...parsed.skipped.map((s): [string, string] => [s.name, s.reason]), ...claudeCodeRejected(target, ctx.home)]),
       ...(serversText !== undefined ? { servers: { file: files.servers, text: serversText } } : {}),
     },
     movedServersTable(target, files.servers),
   );
-  if (!Object.keys(plan.behind).length) {
-    const why = plan.stayed.map((s) => `${s.name} ${s.reason}`).join('; ');
-    throw new SlimError('usage', `${target.file}: no server can move behind the gateway${why ? ` (${why})` : ''}`);
-  }
   const layerBefore = readIfExists(files.layer);
   const layer = nextLayer(layerBefore, target, files, mode, plan);
   const changes = [
@@ -176,7 +193,9 @@ export async function installCommand(io: CliIO, argv: string[]): Promise<ExitCod
     original: record?.original ?? sha256(text),
     written: sha256(plan.clientText),
     servers: sha256(plan.serversText),
-    restorable: (record?.restorable ?? true) && (record === undefined || plan.moved.length === 0),
+    // The backup can come back whole only while the file holds nothing but what it held then:
+    // not once a later run moved more servers, nor after edits of the user that a run kept.
+    restorable: record === undefined || (record.restorable && plan.moved.length === 0 && sha256(text) === record.written),
   };
   writeFileAtomic(files.record, `${JSON.stringify(next, null, 2)}\n`, { mode: privateMode });
   writeFileAtomic(target.file, plan.clientText);

@@ -15,6 +15,8 @@ export interface Load {
   perTurn: number;
   /** What one find-and-call adds and keeps in the context (0 where everything is already loaded). */
   findAndCall: number;
+  /** What only the first find adds (a deferring client loading the gateway's own tool_search). */
+  firstFind?: number;
   /** How the figures were reached, in a few words each. */
   how: string[];
 }
@@ -105,7 +107,8 @@ function loadOf(servers: readonly Listed[], rules: ClientRules, window: number):
   const search = rules.loading === 'deferred' ? (rules.searchTool?.tokens ?? 0) : 0;
   const pinnedTokens = pinned.reduce((sum, t) => sum + t.tokens, 0);
   const upFront = search + names + pinnedTokens + instructions;
-  const k = rules.loadedPerSearch ?? 1;
+  // A search cannot load more tools than there are to find.
+  const k = Math.min(rules.loadedPerSearch ?? 1, deferred.length);
   return {
     firstTurn: upFront,
     perTurn: upFront,
@@ -130,24 +133,28 @@ export const GATEWAY_RESULTS = 5;
  */
 export function gatewayFind(catalog: Catalog, rules?: ClientRules): { result: number; listing: number } {
   const upstream = catalog.servers.flatMap((s) => s.tools.map((t) => (rules ? definitionTokens(t, rules) : tokens(JSON.stringify(modelView(t))))));
-  const result = GATEWAY_RESULTS * median(upstream);
+  const k = Math.min(GATEWAY_RESULTS, upstream.length);
+  const result = k * median(upstream);
   const deferring = rules !== undefined && rules.loading !== 'full';
-  return { result, listing: deferring ? GATEWAY_RESULTS * tokens(publicName(rules, 'mcp-slim', 'server__tool_name')) : result };
+  return { result, listing: deferring ? k * tokens(publicName(rules, 'mcp-slim', 'server__tool_name')) : result };
 }
 
-/** The gateway's deferred listing as one server, and what one of its searches adds. */
-function gatewayLoad(catalog: Catalog, rules: ClientRules, window: number): Load {
+/**
+ * The gateway's deferred listing as one server (with the tools it pins: a server the client
+ * config marked alwaysLoad), and what one of its searches adds.
+ */
+function gatewayLoad(catalog: Catalog, rules: ClientRules, window: number, pinned: readonly RawTool[]): Load {
   const listing = deferredListing();
-  const gateway = loadOf([{ server: 'mcp-slim', tools: listing.tools, instructions: listing.instructions }], rules, window);
+  const gateway = loadOf([{ server: 'mcp-slim', tools: [...listing.tools, ...pinned], instructions: listing.instructions }], rules, window);
   const find = gatewayFind(catalog, rules);
-  // Where the client defers the gateway's own tools, it first looks up tool_search itself.
-  const first = gateway.findAndCall;
   return {
     ...gateway,
-    findAndCall: find.result + find.listing + first,
+    findAndCall: find.result + find.listing,
+    // Where the client defers the gateway's own tools, its first find looks up tool_search itself.
+    ...(gateway.findAndCall ? { firstFind: gateway.findAndCall } : {}),
     how: [
       ...gateway.how.filter((h) => !h.startsWith('a find-and-call')),
-      `a find-and-call: tool_search's result (${GATEWAY_RESULTS} of median size) plus ${rules.loading === 'full' ? 'their definitions in the listing' : 'their names in the listing'}${first ? ', after the client loads tool_search itself' : ''}`,
+      `a find-and-call: tool_search's result (up to ${GATEWAY_RESULTS} of median size) plus ${rules.loading === 'full' ? 'their definitions in the listing' : 'their names in the listing'}${gateway.findAndCall ? `; the first also loads tool_search (${gateway.findAndCall})` : ''}`,
     ],
   };
 }
@@ -160,8 +167,9 @@ export function sessionCost(load: Load, options: SessionOptions): Session {
   let cacheRead = (turns - 1) * load.perTurn;
   for (let i = 1; i <= finds; i++) {
     const at = Math.max(1, Math.floor((i * turns) / (finds + 1)));
-    cacheWrite += load.findAndCall;
-    cacheRead += load.findAndCall * (turns - at);
+    const added = load.findAndCall + (i === 1 ? (load.firstFind ?? 0) : 0);
+    cacheWrite += added;
+    cacheRead += added * (turns - at);
   }
   const dollars = (cacheWrite * options.prices.cacheWritePerMTok + cacheRead * options.prices.cacheReadPerMTok) / 1e6;
   return { turns, finds, laterTurn: turns > 1 ? Math.round(cacheRead / (turns - 1)) : load.perTurn, cacheWrite, cacheRead, dollars };
@@ -188,7 +196,8 @@ export function clientCost(catalog: Catalog, rules: ClientRules, options: Sessio
     ...(rules.alwaysLoadKey && s.origin.source.alwaysLoad ? { alwaysLoad: true } : {}),
   }));
   const direct = loadOf(listed, rules, options.window);
-  const gateway = gatewayLoad(catalog, rules, options.window);
+  const pinned = live.filter((s) => s.origin.source.alwaysLoad).flatMap((s) => s.tools);
+  const gateway = gatewayLoad(catalog, rules, options.window, pinned);
   const toolCount = listed.reduce((n, s) => n + s.tools.length, 0);
   const notes = rules.maxTools !== null && toolCount > rules.maxTools ? [`${toolCount} tools: over ${rules.label}'s limit of ${rules.maxTools}${rules.sources.maxTools?.includes('unverified') ? ' (unverified)' : ''}`] : [];
   return {

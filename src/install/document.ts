@@ -1,13 +1,14 @@
 import { parse as parseJsonc, type ParseError } from 'jsonc-parser';
-import { parse as parseToml } from 'smol-toml';
+import { parseTomlText, stripBom } from '../fs/config-text.js';
 import { SlimError } from '../errors.js';
 import type { ServerTable } from './server-table.js';
 
 /** A config's data, read the way its client reads it (comments allowed: we only compare data). */
 export function documentData(table: ServerTable, text: string, file: string): Record<string, unknown> {
-  if (table.format === 'toml') return parseToml(text) as Record<string, unknown>;
+  if (table.format === 'toml') return parseTomlText(text, file) as Record<string, unknown>;
+  const json = stripBom(text);
   const errors: ParseError[] = [];
-  const data: unknown = text.trim() === '' ? {} : parseJsonc(text, errors, { allowTrailingComma: true, disallowComments: false });
+  const data: unknown = json.trim() === '' ? {} : parseJsonc(json, errors, { allowTrailingComma: true, disallowComments: false });
   if (errors.length || !data || typeof data !== 'object' || Array.isArray(data)) {
     throw new SlimError('config', `${file}: not a JSON object; fix it before mcp-slim edits it`);
   }

@@ -1,4 +1,4 @@
-import { applyEdits, createScanner, findNodeAtLocation, getNodeValue, modify, parseTree, type Node, type ParseError } from 'jsonc-parser';
+import { applyEdits, createScanner, findNodeAtLocation, modify, parseTree, type Node, type ParseError } from 'jsonc-parser';
 import { SlimError } from '../errors.js';
 import type { ServerChunk, ServerTable } from './server-table.js';
 
@@ -68,7 +68,7 @@ function spanOf(text: string, property: Node): Span {
   // Comment lines right above the key travel with it.
   while (from > 0) {
     const prevStart = lineStartOf(text, from - 1);
-    const prev = text.slice(prevStart, from - 1);
+    const prev = text.slice(prevStart, from - 1).replace(/\r$/, '');
     if (!COMMENT_LINE.test(prev)) break;
     from = prevStart;
   }
@@ -85,16 +85,27 @@ function objectAt(text: string, path: (string | number)[], file: string): Node |
   return node;
 }
 
-/** A chunk's lines, with the indentation they had in the file taken off. */
+/** A chunk's lines, with the indentation they had in the file taken off (and no line ends). */
 function chunkOf(text: string, span: Span): ServerChunk {
   if (!span.lines) return { name: span.name, lines: [text.slice(span.keyStart, span.valueEnd)] };
   const { from, indent, trailing } = span.lines;
-  const above = text.slice(from, lineStartOf(text, span.keyStart)).split('\n').slice(0, -1);
-  const body = text.slice(span.keyStart, span.valueEnd).split('\n');
-  const last = body.length - 1;
-  if (trailing) body[last] = `${body[last]} ${trailing}`;
+  const split = (t: string) => t.split('\n').map((line) => line.replace(/\r$/, ''));
+  const above = split(text.slice(from, lineStartOf(text, span.keyStart))).slice(0, -1);
+  const body = split(text.slice(span.keyStart, span.valueEnd));
   const dedent = (line: string) => (line.startsWith(indent) ? line.slice(indent.length) : line.trimStart());
-  return { name: span.name, lines: [...above.map(dedent), body[0] ?? '', ...body.slice(1).map(dedent)] };
+  return { name: span.name, lines: [...above.map(dedent), body[0] ?? '', ...body.slice(1).map(dedent)], ...(trailing ? { comment: trailing } : {}) };
+}
+
+/** Entries as lines at an indentation: a comma after each value but the last, then its comment. */
+function renderChunks(chunks: readonly ServerChunk[], indent: string, eol: string, commaAfterLast: boolean): string {
+  return chunks
+    .map((c, i) => {
+      const comma = i < chunks.length - 1 || commaAfterLast ? ',' : '';
+      const lines = c.lines.map((l) => `${indent}${l}`);
+      lines[lines.length - 1] = `${lines.at(-1)}${comma}${c.comment ? ` ${c.comment}` : ''}`;
+      return lines.join(eol);
+    })
+    .join(eol);
 }
 
 function indentUnit(text: string): string {
@@ -115,7 +126,7 @@ export function jsonServerTable(root: readonly string[], file: string): ServerTa
     format: 'json',
     chunks(text) {
       const node = objectAt(text, path, file);
-      return (node?.children ?? []).map((property) => ({ ...chunkOf(text, spanOf(text, property)), value: getNodeValue(property.children![1]!) }));
+      return (node?.children ?? []).map((property) => chunkOf(text, spanOf(text, property)));
     },
 
     remove(text, names) {
@@ -150,31 +161,31 @@ export function jsonServerTable(root: readonly string[], file: string): ServerTa
       const objectIndent = out.slice(lineStartOf(out, node.offset), node.offset).match(/^\s*/)?.[0] ?? '';
       const props = node.children ?? [];
       const last = props.at(-1);
-      const inner = last ? out.slice(lineStartOf(out, last.offset), last.offset).match(/^\s*/)?.[0] ?? `${objectIndent}${unit}` : `${objectIndent}${unit}`;
-      const body = chunks.map((c) => c.lines.map((l) => `${inner}${l}`).join(eol));
+      const inner = last ? (out.slice(lineStartOf(out, last.offset), last.offset).match(/^\s*/)?.[0] ?? `${objectIndent}${unit}`) : `${objectIndent}${unit}`;
       if (!last) {
-        // An empty object: its inside becomes the entries.
+        // An object with no entries: ours go before its closing brace, after any comment in it.
         const open = node.offset + 1;
         const close = node.offset + node.length - 1;
-        return `${out.slice(0, open)}${eol}${body.join(`,${eol}`)}${eol}${objectIndent}${out.slice(close)}`;
+        const inside = out.slice(open, close).replace(/\s+$/, '');
+        return `${out.slice(0, open)}${inside}${eol}${renderChunks(chunks, inner, eol, false)}${eol}${objectIndent}${out.slice(close)}`;
       }
       const span = spanOf(out, last);
-      const joined = body.join(`,${eol}`);
       if (span.lines) {
-        // After the last entry's line(s): a comma after its value (unless it has one), then ours.
+        // After the last entry's line(s), with a comma after its value unless it has one (then ours keep that style).
         const at = span.lines.to;
-        const needsNewline = at === out.length && !out.endsWith('\n');
-        const tail = span.comma === undefined ? '' : ',';
-        const insert = `${needsNewline ? eol : ''}${joined}${tail}${eol}`;
+        const needsNewline = at === out.length || out[at - 1] !== '\n';
+        const insert = `${needsNewline ? eol : ''}${renderChunks(chunks, inner, eol, span.comma !== undefined)}${eol}`;
         const withEntries = out.slice(0, at) + insert + out.slice(at);
-        return span.comma === undefined ? withEntries.slice(0, span.valueEnd) + ',' + withEntries.slice(span.valueEnd) : withEntries;
+        return span.comma === undefined ? `${withEntries.slice(0, span.valueEnd)},${withEntries.slice(span.valueEnd)}` : withEntries;
       }
+      // Entries on one line with others: ours go on that line too.
       const at = span.comma !== undefined ? span.comma + 1 : span.valueEnd;
-      return `${out.slice(0, at)}${span.comma !== undefined ? '' : ','} ${chunks.map((c) => c.lines.join(' ')).join(', ')}${span.comma !== undefined ? ',' : ''}${out.slice(at)}`;
+      const oneLine = chunks.map((c) => `${c.lines.map((l) => l.trim()).join(' ')}`).join(', ');
+      return `${out.slice(0, at)}${span.comma !== undefined ? '' : ','} ${oneLine}${span.comma !== undefined ? ',' : ''}${out.slice(at)}`;
     },
 
     newFile(chunks, rootKey) {
-      const body = chunks.map((c) => c.lines.map((l) => `    ${l}`).join('\n')).join(',\n');
+      const body = renderChunks(chunks, '    ', '\n', false);
       return `{\n  ${JSON.stringify(rootKey)}: {${chunks.length ? `\n${body}\n  ` : ''}}\n}\n`;
     },
   };

@@ -1,5 +1,5 @@
 import { SlimError } from '../errors.js';
-import { documentData, sameData, serversIn, withServers } from './document.js';
+import { documentData, sameData, serversIn, valueAt, withServers } from './document.js';
 import { ENTRY_NAME, gatewayEntry, isGatewayEntry, referencedVariables, staysBecause, type Launch } from './gateway-entry.js';
 import type { ServerChunk, ServerTable } from './server-table.js';
 import { SERVERS_KEY, type InstallTarget } from './targets.js';
@@ -30,6 +30,24 @@ export interface InstallPlan {
   variables: string[];
 }
 
+/** Our own edit read back; text we made that does not parse is an edit we cannot make safely. */
+function readBack(table: ServerTable, text: string, file: string): Record<string, unknown> | undefined {
+  try {
+    return documentData(table, text, file);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether two gateway entries start the same program with the same arguments. */
+function startsSame(a: unknown, b: Record<string, unknown>): boolean {
+  const line = (e: unknown) => {
+    const x = (e ?? {}) as Record<string, unknown>;
+    return JSON.stringify([x.command, x.args ?? []].flat(2));
+  };
+  return line(a) === line(b);
+}
+
 /**
  * What install writes, computed from text alone: the client's file with its servers replaced by
  * one gateway entry, and the file that keeps those servers in the client's own syntax. The result
@@ -38,7 +56,10 @@ export interface InstallPlan {
  * planned and the reason is given.
  */
 export function planInstall(input: InstallInput, serversTable: ServerTable): InstallPlan {
-  const { target, text, launch } = input;
+  const { target, launch } = input;
+  // A byte order mark (some Windows editors write one) stays, in front of the edited text.
+  const bom = input.text.startsWith('\uFEFF') ? '\uFEFF' : '';
+  const text = input.text.slice(bom.length);
   const { table, root, file, client } = target;
   const before = documentData(table, text, file);
   const declared = serversIn(before, root);
@@ -46,6 +67,10 @@ export function planInstall(input: InstallInput, serversTable: ServerTable): Ins
   const own = declared[ENTRY_NAME];
   if (own !== undefined && !isGatewayEntry(own)) {
     throw new SlimError('usage', `${file}: a server is already named "${ENTRY_NAME}" and it is not mcp-slim's gateway; rename it, then run install again`);
+  }
+  const allowed = valueAt(before, ['mcp', 'allowed']);
+  if (client === 'gemini' && Array.isArray(allowed) && !allowed.includes(ENTRY_NAME)) {
+    throw new SlimError('usage', `${file}: "mcp.allowed" lists the only servers Gemini CLI may start; add "${ENTRY_NAME}" to it, then run install again`);
   }
   const earlier = input.servers ? serversIn(documentData(serversTable, input.servers.text, input.servers.file), [SERVERS_KEY[client]]) : {};
   const stayed: InstallPlan['stayed'] = [];
@@ -72,19 +97,28 @@ export function planInstall(input: InstallInput, serversTable: ServerTable): Ins
   }
   const movedNames = Object.keys(movedValues);
   const behind = { ...earlier, ...movedValues };
+  if (!Object.keys(behind).length) {
+    const why = stayed.map((x) => `${x.name} ${x.reason}`).join('; ');
+    throw new SlimError('usage', `${file}: no server can move behind the gateway${why ? ` (${why})` : ''}`);
+  }
   const variables = [...new Set(Object.values(behind).flatMap((v) => referencedVariables(client, v)))].sort();
-  const entry = gatewayEntry(client, launch, variables);
-  const clientText = table.set(table.remove(text, movedNames), ENTRY_NAME, entry);
+  const wanted = gatewayEntry(client, launch, variables);
+  // An entry install wrote before stays as the user may have changed it (a timeout, a comment),
+  // unless it starts another mcp-slim or misses a variable a moved server now reads.
+  const keep = own !== undefined && startsSame(own, wanted) && variables.every((v) => JSON.stringify(own).includes(v));
+  const entry = keep ? (own as Record<string, unknown>) : wanted;
+  const withoutMoved = table.remove(text, movedNames);
+  const clientText = keep ? withoutMoved : table.set(withoutMoved, ENTRY_NAME, wanted);
   const serversText = input.servers ? serversTable.insert(input.servers.text, moving) : serversTable.newFile(moving, SERVERS_KEY[client]);
 
   const kept = Object.fromEntries(Object.entries(declared).filter(([name]) => !(name in movedValues) && name !== ENTRY_NAME));
   const expected = withServers(before, root, { ...kept, [ENTRY_NAME]: entry });
-  if (!sameData(documentData(table, clientText, file), expected)) {
+  if (!sameData(readBack(table, clientText, file), expected)) {
     throw new SlimError('config', `${file}: mcp-slim could not edit this file without changing more than its servers (an unusual layout); nothing was written. Move the servers by hand or report the file's layout`);
   }
-  if (!sameData(serversIn(documentData(serversTable, serversText, 'the servers file'), [SERVERS_KEY[client]]), behind)) {
+  if (!sameData(serversIn(readBack(serversTable, serversText, 'the servers file'), [SERVERS_KEY[client]]), behind)) {
     throw new SlimError('config', `${file}: mcp-slim could not copy its servers as text (an unusual layout); nothing was written`);
   }
   const pinned = client === 'claude-code' ? Object.entries(behind).filter(([, v]) => (v as { alwaysLoad?: unknown })?.alwaysLoad === true).map(([n]) => `${n}/*`) : [];
-  return { clientText, serversText, moved: movedNames.filter((n) => !(n in earlier)), stayed, behind, pinned, variables };
+  return { clientText: bom + clientText, serversText, moved: movedNames.filter((n) => !(n in earlier)), stayed, behind, pinned, variables };
 }

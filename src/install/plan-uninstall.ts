@@ -51,7 +51,8 @@ export function planUninstall(input: UninstallInput, serversTable: ServerTable):
     return { kind: 'restore', text: input.backupText };
   }
   const { table, root, file, client } = target;
-  const text = current ?? (table.format === 'toml' ? '' : '{}\n');
+  const bom = current?.startsWith('\uFEFF') ? '\uFEFF' : '';
+  const text = current?.slice(bom.length) ?? (table.format === 'toml' ? '' : '{}\n');
   const before = documentData(table, text, file);
   const declared = serversIn(before, root);
   const chunks = serversTable.chunks(servers.text);
@@ -76,5 +77,5 @@ export function planUninstall(input: UninstallInput, serversTable: ServerTable):
   if (!sameData(documentData(table, out, file), expected)) {
     throw new SlimError('config', `${file}: mcp-slim could not put the servers back without changing more than them (an unusual layout); nothing was written. Copy them by hand from ${servers.file}`);
   }
-  return { kind: 'merge', text: out, restored: restoring.map((c) => c.name), alreadyThere };
+  return { kind: 'merge', text: bom + out, restored: restoring.map((c) => c.name), alreadyThere };
 }

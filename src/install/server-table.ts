@@ -3,6 +3,8 @@ export interface ServerChunk {
   name: string;
   /** Its lines, without the indentation of the place they came from. */
   lines: string[];
+  /** A comment at the end of its last line (JSONC), kept apart so a comma can go before it. */
+  comment?: string;
 }
 
 /**
@@ -11,8 +13,8 @@ export interface ServerChunk {
  */
 export interface ServerTable {
   format: 'json' | 'toml';
-  /** Every entry of the table, in file order, with its parsed value. */
-  chunks(text: string): (ServerChunk & { value: unknown })[];
+  /** Every entry of the table written as its own entry, in file order. */
+  chunks(text: string): ServerChunk[];
   /** The text without these entries (and with nothing else changed). */
   remove(text: string, names: readonly string[]): string;
   /** The text with this entry set to a value (added at the end, or replaced in place). */

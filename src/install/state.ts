@@ -36,6 +36,7 @@ export function readIfExists(file: string): string | undefined {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return undefined;
+    if (code === 'EISDIR') throw new SlimError('usage', `${file} is a folder, not a file; move it away or name the file`);
     throw new SlimError('io', `cannot read ${file} (${code ?? String(error)}); check its permissions`);
   }
 }

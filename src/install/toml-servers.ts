@@ -1,4 +1,3 @@
-import { parse as parseToml } from 'smol-toml';
 import type { ServerTable } from './server-table.js';
 
 /**
@@ -56,11 +55,27 @@ interface Block {
 const isBlank = (line: string) => /^\s*$/.test(line);
 const isComment = (line: string) => /^\s*#/.test(line);
 
-function blocks(lines: readonly string[], root: string): Block[] {
-  const headers = lines.flatMap((line, i) => {
-    const m = HEADER.exec(line);
-    return m ? [{ i, path: keyPath(m[1]!) }] : [];
+/** Table headers, not counting lines inside a multi-line string (which may look like one). */
+function headersOf(lines: readonly string[]): { i: number; path: string[] }[] {
+  const out: { i: number; path: string[] }[] = [];
+  let open: string | undefined;
+  lines.forEach((line, i) => {
+    if (open === undefined) {
+      const m = HEADER.exec(line);
+      if (m) out.push({ i, path: keyPath(m[1]!) });
+    }
+    // Each delimiter of the string kind we are in (or the first kind seen) opens or closes one.
+    for (const delimiter of open ? [open] : ['"""', "'''"]) {
+      const count = line.split(delimiter).length - 1;
+      if (count % 2 === 1) open = open ? undefined : delimiter;
+      if (count) break;
+    }
   });
+  return out;
+}
+
+function blocks(lines: readonly string[], root: string): Block[] {
+  const headers = headersOf(lines);
   const out: Block[] = [];
   headers.forEach((h, k) => {
     if (h.path[0] !== root || h.path.length < 2) return;
@@ -97,9 +112,7 @@ export function tomlServerTable(root: string): ServerTable {
     format: 'toml',
     chunks(text) {
       const lines = splitLines(text);
-      const data = parseToml(text) as Record<string, unknown>;
-      const servers = (data[root] ?? {}) as Record<string, unknown>;
-      return blocks(lines, root).map((b) => ({ name: b.name, lines: lines.slice(b.from, b.to), value: servers[b.name] }));
+      return blocks(lines, root).map((b) => ({ name: b.name, lines: lines.slice(b.from, b.to) }));
     },
 
     remove(text, names) {

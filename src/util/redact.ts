@@ -219,21 +219,34 @@ export function redactArgs(args: readonly string[]): string[] {
 /** Exposed for tests: the detectors by name, so each can be checked on its own. */
 export const DETECTORS_FOR_TESTS = { text: TEXT_DETECTORS, arg: ARG_DETECTORS };
 
+/** `"--api-key", "sk-…"` on one line (a JSON or TOML argument list): the value after a secret flag. */
+const FLAG_THEN_VALUE = /(["'])(-{1,2}[A-Za-z][\w.-]*)\1(\s*,\s*)(["'])([^"'\n]*)\4/g;
+/** `"X-Api-Key" = "…"` or `"X-Api-Key": "…"`: a quoted secret name and its quoted value. */
+const QUOTED_PAIR = /(["'])([^"'\n]+)\1(\s*[:=]\s*)(["'])([^"'\n]*)\4/g;
+
 /**
- * Lines of a config file or a diff of one, with secrets replaced: each line as free text, and a
- * quoted value right after a secret-named flag on the line before (`"--api-key",` then `"sk-…"`),
- * which is how a JSON or TOML argument list breaks a command line over lines.
+ * Lines of a config file or a diff of one, with secrets replaced: each line as free text, the
+ * value after a secret-named flag in an argument list (on the same line, or alone on the next
+ * line as JSON breaks a list), and the value of a quoted secret name (`"X-Api-Key" = "…"`).
  */
 export function redactLines(text: string): string {
   const lines = text.split('\n');
+  const keep = (value: string) => value === '' || isReference(value);
   return lines
     .map((line, i) => {
       const flag = /["'](-{1,2}[A-Za-z][\w.-]*)["'],?\s*$/.exec(lines[i - 1] ?? '')?.[1];
+      let out = line;
       if (flag && isSecretName(flag)) {
-        const masked = line.replace(/^([-+ ]?\s*)(["'])(?!\$|\{env:)([^"']+)\2/, `$1$2${REDACTED}$2`);
-        if (masked !== line) return masked;
+        out = out.replace(/^([-+ ]?\s*)(["'])([^"']+)\2/, (whole, lead: string, q: string, value: string) => (keep(value) ? whole : `${lead}${q}${REDACTED}${q}`));
       }
-      return redactText(line);
+      out = out
+        .replace(FLAG_THEN_VALUE, (whole, q1: string, name: string, sep: string, q2: string, value: string) =>
+          isSecretName(name) && !keep(value) ? `${q1}${name}${q1}${sep}${q2}${REDACTED}${q2}` : whole,
+        )
+        .replace(QUOTED_PAIR, (whole, q1: string, name: string, sep: string, q2: string, value: string) =>
+          isSecretName(name) && !keep(value) ? `${q1}${name}${q1}${sep}${q2}${REDACTED}${q2}` : whole,
+        );
+      return redactText(out);
     })
     .join('\n');
 }

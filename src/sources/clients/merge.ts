@@ -11,8 +11,8 @@ export interface MergedConfigs {
 
 /**
  * Joins parsed files into one list with unique names, earlier files first. The same server seen
- * again (same launch or endpoint, under any name) is kept once, and the clients it was also
- * configured in are remembered, so a server two clients share is measured and counted once; a
+ * again (same launch or endpoint, under its name or in another client's config under any name) is
+ * kept once, and the clients it was also configured in are remembered, so a server two clients share is measured and counted once; a
  * different server under a taken name becomes `<client>:<name>` (then `<client>:<name>:2`, ...), so
  * nothing a client would run goes missing.
  */
@@ -26,7 +26,9 @@ export function mergeParsedConfigs(parsed: readonly ParsedConfig[]): MergedConfi
     merged.warnings.push(...config.warnings);
     merged.skipped.push(...config.skipped);
     for (const spec of config.specs) {
-      const at = merged.specs.findIndex((kept) => sameServer(kept, spec));
+      // Under another name, the same server counts once only across clients: in one client's
+      // files, two names for one launch are the user's choice (two instances), and both stay.
+      const at = merged.specs.findIndex((kept) => sameServer(kept, spec) && (kept.name === spec.name || kept.source.client !== spec.source.client));
       const same = merged.specs[at];
       if (same) {
         merged.warnings.push(`${config.file}: server "${spec.name}" is the same as "${same.name}" from ${same.source.file}; counted once`);

@@ -5,7 +5,8 @@
  *
  * The clients (1.1 GB) are not devDependencies: `.ci/run` installs them into test/clients with
  * `npm run clients`, and sets MCP_SLIM_REQUIRE_CLIENTS so that a missing client fails there.
- * Elsewhere these tests are skipped with that instruction.
+ * Elsewhere these tests are skipped with that instruction. `npm test` runs this file after the
+ * others, alone: the clients are heavy, and the gateway tests time their upstreams.
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -14,10 +15,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { promisify } from 'node:util';
-import { runCli } from './_cli.js';
+import { runCli } from '../_cli.js';
 
 const run = promisify(execFile);
-const CLIENTS = new URL('./clients/node_modules/', import.meta.url).pathname;
+const CLIENTS = new URL('./node_modules/', import.meta.url).pathname;
 const BINS = {
   claude: path.join(CLIENTS, '.bin', 'claude'),
   gemini: path.join(CLIENTS, '.bin', 'gemini'),
@@ -30,7 +31,7 @@ if (missing.length && process.env.MCP_SLIM_REQUIRE_CLIENTS) {
 }
 const skip = missing.length ? `the real clients are not installed (${missing.join(', ')}): run npm run clients` : false;
 
-const MODULES = new URL('../node_modules/@modelcontextprotocol/', import.meta.url).pathname;
+const MODULES = new URL('../../node_modules/@modelcontextprotocol/', import.meta.url).pathname;
 const server = (pkg: string, ...args: string[]) => ['node', path.join(MODULES, pkg, 'dist', 'index.js'), ...args];
 
 const roots: string[] = [];
