@@ -1,5 +1,6 @@
 import { gatewaySection } from './gateway.js';
 import { gatewayLimitsSection } from './gateway-limits.js';
+import { installSection } from './install.js';
 import { measureServers } from './measure-servers.js';
 import { slimSection } from './slim.js';
 import { tokenizerThroughput } from './tokenizer.js';
@@ -15,4 +16,4 @@ export interface Section {
  * Run in this order by bench/run.ts. A new section (slim, ttc, search, gateway) is one file
  * exporting a Section and one line here.
  */
-export const sections: Section[] = [measureServers, tokenizerThroughput, slimSection, ttcSection, gatewaySection, gatewayLimitsSection];
+export const sections: Section[] = [measureServers, tokenizerThroughput, slimSection, ttcSection, gatewaySection, gatewayLimitsSection, installSection];
