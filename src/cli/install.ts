@@ -211,6 +211,7 @@ export async function installCommand(io: CliIO, argv: string[]): Promise<ExitCod
   say(`  backup: ${files.backup}`);
   say(`  undo: mcp-slim uninstall --client ${client} --scope ${target.scope}`);
   if (cost) say(cost);
+  if (client === 'claude-code' && target.scope === 'project') say(`  note: Claude Code asks you to approve the project server "${ENTRY_NAME}" when it next starts (or set "enableAllProjectMcpServers")`);
   if (target.scope === 'project') say(`  note: the entry names this machine's node and mcp-slim; if ${path.basename(target.file)} is shared in git, others need their own install`);
   return EXIT.ok;
 }
