@@ -171,3 +171,20 @@ describe('measure --client', () => {
     assert.match(r.stderr, /--cache-read must be a number of dollars/);
   });
 });
+
+describe('measure --client for each of the seven clients', () => {
+  const catalog = new URL('./fixtures/catalogs/shared/server-memory.json', import.meta.url).pathname;
+  for (const client of CLIENT_NAMES) {
+    it(`${client}: first turn, later turns, a find-and-call and the session, with and without the gateway`, async () => {
+      const r = await runCli(['measure', '--catalog', catalog, '--client', client, '--json']);
+      assert.equal(r.code, 0, r.stderr);
+      const { clients } = JSON.parse(r.stdout) as { clients: { session: { turns: number }; costs: { client: string; version: string; direct: { firstTurn: number; perTurn: number; session: { dollars: number } }; gateway: { firstTurn: number; session: { dollars: number } } }[] } };
+      assert.equal(clients.session.turns, 20);
+      const [cost] = clients.costs;
+      assert.equal(cost!.client, client);
+      assert.equal(cost!.version, book.clients[client].version);
+      assert.ok(cost!.direct.firstTurn > 0 && cost!.direct.perTurn > 0 && cost!.direct.session.dollars > 0);
+      assert.ok(cost!.gateway.firstTurn > 0 && cost!.gateway.session.dollars > 0);
+    });
+  }
+});
