@@ -14,7 +14,8 @@ import { taskMode, toolMode } from '../src/search/intent.js';
 import { toolFields } from '../src/search/documents.js';
 import { terms } from '../src/search/tokenize.js';
 import { holdsPath, identifiedObjects, parameterValueKinds } from '../src/search/arguments.js';
-import { indexCatalog, rankTools, taskSteps, ToolSearchIndex } from '../src/search/tool-index.js';
+import { indexCatalog, rankTools, ToolSearchIndex } from '../src/search/tool-index.js';
+import { taskSteps } from '../src/search/task-steps.js';
 import { FIXTURES, runCli } from './_cli.js';
 
 const tool = (name: string, description: string, properties: Record<string, object> = {}): RawTool => ({ name, description, inputSchema: { type: 'object', properties } as never });

@@ -1,39 +1,21 @@
 import type { Catalog, RawTool } from '../catalog/types.js';
 import { SlimError } from '../errors.js';
-import { DEFAULT_PRESET, PRESETS, type PresetName } from '../slim/policy.js';
+import { DEFAULT_PRESET, PRESETS } from '../slim/policy.js';
 import { slimCatalog } from '../slim/slim-catalog.js';
 import { serverBoilerplate } from '../ttc/to-ttc.js';
-import type { Sidecar } from '../ttc/types.js';
-import { Bm25fIndex, type FieldParams } from './bm25f.js';
+import { Bm25fIndex } from './bm25f.js';
 import { toolFields } from './documents.js';
 import { taskMode, toolMode, type Mode } from './intent.js';
 import { ARGUMENT_FIT_BOOST, holdsPath, identifiedObjects, parameterValueKinds } from './arguments.js';
 import { opposedVerbs, opposesTask } from './opposites.js';
-import { flattenConcepts, mentionsUrl, normalizeTask, readTask, type QueryOptions, type ValueKind } from './query.js';
-import { terms } from './tokenize.js';
-import type { DocumentKind, FieldName, SearchHit } from './types.js';
+import { flattenConcepts, mentionsUrl, normalizeTask, readTask, type ValueKind } from './query.js';
+import { SEQUENCE, taskSteps } from './task-steps.js';
+import { byScore, top } from './ranked.js';
+import { serverWords } from './server-words.js';
+import type { SearchHit } from './types.js';
+import { FIELD_PARAMS, type IndexOptions } from './index-options.js';
 
-/** Field weights: a tool's name says most about it, then what it does (its first sentence), then the rest. */
-export const FIELD_PARAMS: Readonly<Record<FieldName, FieldParams>> = {
-  name: { weight: 3, b: 0.3 },
-  server: { weight: 0.6, b: 0 },
-  purpose: { weight: 1.6, b: 0.5 },
-  description: { weight: 0.5, b: 0.75 },
-  params: { weight: 0.4, b: 0.75 },
-  when: { weight: 1.2, b: 0.5 },
-  tags: { weight: 1, b: 0.3 },
-};
-
-export interface IndexOptions extends QueryOptions {
-  document?: DocumentKind;
-  /** Field weights and length normalisation, over FIELD_PARAMS (for tuning and experiments). */
-  fields?: Partial<Record<FieldName, FieldParams>>;
-  k1?: number;
-  /** The slim preset `slim` documents are made with (default: the default preset, balanced). */
-  slimPreset?: PresetName;
-  /** The author's TTC sidecar: its WHEN and TAGS are indexed for `ttc` documents. */
-  sidecar?: Sidecar;
-}
+export { FIELD_PARAMS, type IndexOptions };
 
 /** Values a user gives or not at all: a tool that needs screen positions or coordinates the task does not carry fits it less. */
 const UNSAID: ReadonlySet<ValueKind> = new Set(['pixels', 'coordinates']);
@@ -82,54 +64,17 @@ export const NAME_COVERAGE_BOOST = 0.5;
 /** A name word in at least this share of a server's tools is its namespace, not part of what one tool does. */
 const NAMESPACE_SHARE = 0.5;
 
-/** Verbs that start a step of their own after "and": "read the log and post it to #ops". */
-const STEP_VERBS = 'post|send|open|create|save|write|share|email|commit|push|upload|put|add|fix|run|start|close|delete|remove|update|reply|comment';
-/** An explicit sequence: "X, then Y", "X and then Y", "X; after that Y", "X and post Y". */
-const SEQUENCE = new RegExp(`,?\\s+(?:and\\s+)?then\\s+|,?\\s+after\\s+that\\s+|\\s+and\\s+(?=(?:${STEP_VERBS})\\b)`, 'i');
-/** Where a task may turn to its next step: a sequence, a sentence end, or ", and". */
-const STEP_BREAK = new RegExp(`${SEQUENCE.source}|\\s*[;.!?]\\s+|,\\s+and\\s+`, 'i');
-
 const REACH_URL_STEP = 'navigate to the url of the web page';
 /** A tool that goes to a web address, by its name ("browser_navigate", "goto"). */
 const NAVIGATES = /navigat|goto|go_to/i;
-
-/** The steps of a task, when it has several that each say something (two or more content words). */
-export function taskSteps(task: string): string[] {
-  const parts = task.split(STEP_BREAK).map((p) => p.trim()).filter((p) => terms(p).length >= 2);
-  return parts.length > 1 ? parts : [];
-}
 
 /** A tool that writes, for a task that only asks to look (or the other way round), keeps this share of its score. */
 const MODE_MISMATCH = 0.85;
 
 const COVERAGE_POOL = 40;
 
-/** Best first; equal scores by id, so results are stable. */
-const byScore = (a: [string, number], b: [string, number]): number => b[1] - a[1] || (a[0] < b[0] ? -1 : 1);
-
-/** The best `limit` entries, best first, without sorting them all (a search wants a dozen of a thousand). */
-function top(entries: Iterable<[string, number]>, limit: number): [string, number][] {
-  const out: [string, number][] = [];
-  for (const entry of entries) {
-    if (out.length >= limit && byScore(entry, out[out.length - 1]!) >= 0) continue;
-    let i = out.length;
-    while (i > 0 && byScore(entry, out[i - 1]!) < 0) i--;
-    out.splice(i, 0, entry);
-    if (out.length > limit) out.pop();
-  }
-  return out;
-}
-
 /** How much a tool of a server the task names is lifted. */
 export const SERVER_MENTION_BOOST = 1.6;
-const GENERIC_SERVER_WORDS = new Set(['server', 'mcp', 'modelcontextprotocol', 'model', 'context', 'protocol', 'tool', 'tools', 'api', 'all', 'cap', 'caps', 'allcap', 'allcaps']);
-const serverWordCache = new Map<string, string[]>();
-function serverWords(server: string): string[] {
-  let words = serverWordCache.get(server);
-  if (!words) serverWordCache.set(server, (words = terms(server).filter((w) => !GENERIC_SERVER_WORDS.has(w) && w.length > 2)));
-  return words;
-}
-
 /** A search index over tools that can change as servers' lists change. */
 export class ToolSearchIndex {
   private readonly index: Bm25fIndex;
@@ -427,7 +372,19 @@ export function indexCatalog(catalog: Catalog, options: IndexOptions = {}): Tool
   return index;
 }
 
+/**
+ * Indexes already built, per catalog object and options: a per-turn agent loop that calls
+ * rankTools with the same catalog searches a built index (catalogs are values here: a changed
+ * catalog is a new object, as every function of this library returns).
+ */
+const built = new WeakMap<Catalog, Map<string, ToolSearchIndex>>();
+
 /** seeds/003 fix 1: the `k` tools most relevant to this turn's task, for per-turn pruning. */
 export function rankTools(catalog: Catalog, task: string, k = 5, options: IndexOptions = {}): SearchHit[] {
-  return indexCatalog(catalog, options).search(task, k);
+  const key = JSON.stringify(options);
+  const byOptions = built.get(catalog) ?? new Map<string, ToolSearchIndex>();
+  built.set(catalog, byOptions);
+  let index = byOptions.get(key);
+  if (!index) byOptions.set(key, (index = indexCatalog(catalog, options)));
+  return index.search(task, k);
 }
