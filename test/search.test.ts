@@ -474,3 +474,23 @@ test("a near tie on a sequence's first step goes to the tool that fits the whole
   // The step's own best keeps a place near the top.
   assert.ok(rankTools(sharedCatalog(), 'stop profiling and save the trace to trace.json.gz', 3).some((h) => h.tool === 'browser_stop_tracing'), 'the first step\'s own best is in the top 3');
 });
+
+describe('rankTools in a per-turn loop', () => {
+  test('builds the index once per catalog, and a new catalog (with a new tool) is indexed anew', () => {
+    const first = catalogOf({ garden: [tool('water_plants', 'Water the plants in a bed.'), tool('prune_roses', 'Cut back the rose bushes.')] });
+    const cold = performance.now();
+    const a = rankTools(first, 'give the plants a drink', 1);
+    const coldMs = performance.now() - cold;
+    let warmMs = Infinity;
+    for (let i = 0; i < 5; i++) {
+      const warm = performance.now();
+      assert.deepEqual(rankTools(first, 'give the plants a drink', 1), a);
+      warmMs = Math.min(warmMs, performance.now() - warm);
+    }
+    assert.equal(a[0]?.tool, 'water_plants');
+    assert.ok(warmMs <= coldMs, `a built index is reused (${warmMs} ms warm, ${coldMs} ms cold)`);
+    const second = catalogOf({ garden: [...first.servers[0]!.tools, tool('mow_lawn', 'Mow the lawn to an even height.')] });
+    assert.equal(rankTools(second, 'mow the lawn', 1)[0]?.tool, 'mow_lawn');
+    assert.notEqual(rankTools(first, 'mow the lawn', 1)[0]?.tool, 'mow_lawn', 'the first catalog keeps its own index');
+  });
+});
