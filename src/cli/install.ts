@@ -18,7 +18,7 @@ import { EXIT, type ExitCode } from './exit-code.js';
 import type { CliIO } from './io.js';
 import { collectWithProgress } from './_collect.js';
 import { clientCost } from '../client-cost/model.js';
-import { loadRuleBook } from '../client-cost/rules.js';
+import { loadRuleBook } from '../client-cost/rules-file.js';
 import { formatInt } from '../util/format.js';
 import { formatPercent } from '../report/_format.js';
 

@@ -15,7 +15,7 @@ import { useColor, type CliIO } from './io.js';
 import { nonNegativeInt, nonNegativeNumber, positiveInt } from './parse-args.js';
 import type { Catalog, ClientKind, ServerEntry } from '../catalog/types.js';
 import { clientCost } from '../client-cost/model.js';
-import { loadRuleBook } from '../client-cost/rules.js';
+import { loadRuleBook } from '../client-cost/rules-file.js';
 import { CLIENT_NAMES, isClientKind } from '../sources/clients/names.js';
 import { clientCostsJson, renderClientCosts, type ClientCostView } from '../report/client-cost-report.js';
 import { defineCommand, type FlagValues } from './command.js';

@@ -1,8 +1,5 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { ClientKind } from '../catalog/types.js';
 import { SlimError } from '../errors.js';
-import { packageRoot } from '../sources/demo.js';
 import { CLIENT_NAMES } from '../sources/clients/names.js';
 import { isPlainObject } from '../sources/clients/fields.js';
 
@@ -51,8 +48,6 @@ export interface RuleBook {
   prices: Prices;
   clients: Record<ClientKind, ClientRules>;
 }
-
-export const RULES_FILE = (): string => path.join(packageRoot(), 'data', 'client-rules.json');
 
 /** The rules, checked: a wrong entry is one line naming the file, the client and the field. */
 export function parseRuleBook(text: string, file: string): RuleBook {
@@ -113,14 +108,4 @@ export function parseRuleBook(text: string, file: string): RuleBook {
     };
   }
   return { file, prices: prices as unknown as Prices, clients: out };
-}
-
-export function loadRuleBook(file = RULES_FILE()): RuleBook {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new SlimError('config', `${file}: cannot read the client rules (${(error as NodeJS.ErrnoException).code ?? String(error)}); reinstall mcp-slim`);
-  }
-  return parseRuleBook(text, file);
 }
