@@ -53,6 +53,18 @@ export interface KindResult {
   scores: Scores;
   /** The same scores per query `kind` label, when the set has them. */
   byLabel: Map<string, { queries: number; scores: Scores }>;
+  /** Per query (in the set's order), the 1-based ranks of its gold tools, best first; null for one not ranked at all. */
+  goldRanks: GoldRanks[];
+  /** How deep the ranking went: the whole index, so a null rank means the tool was not returned. */
+  depth: number;
+}
+
+export type GoldRanks = (number | null)[];
+
+/** The ranks of the gold ids in `ranked`, best first, those not in it (null) last. */
+export function goldRanksIn(ranked: readonly string[], gold: ReadonlySet<string>): GoldRanks {
+  const at = [...gold].map((id) => ranked.indexOf(id) + 1).sort((a, b) => a - b);
+  return [...at.filter((r) => r > 0), ...at.filter((r) => r === 0).map(() => null)];
 }
 
 export function buildIndex(catalog: Catalog, { document, slimPreset }: DocumentVariant): { index: ToolSearchIndex; ms: number } {
@@ -101,7 +113,12 @@ const average = (rows: readonly Scores[]): Scores =>
 export function evaluate(catalog: Catalog, queries: readonly Query[], variant: DocumentVariant): KindResult {
   const { index, ms } = buildIndex(catalog, variant);
   // The whole ranking, so MRR is not cut off at some k.
-  const perQuery = queries.map((q) => score(index.search(q.query, index.size).map((h) => h.id), q));
+  const goldRanks: GoldRanks[] = [];
+  const perQuery = queries.map((q) => {
+    const ranked = index.search(q.query, index.size).map((h) => h.id);
+    goldRanks.push(goldRanksIn(ranked, q.gold));
+    return score(ranked, q);
+  });
   const times = timeQueries(index, queries.map((q) => q.query));
 
   const byLabel = new Map<string, { queries: number; scores: Scores }>();
@@ -110,5 +127,5 @@ export function evaluate(catalog: Catalog, queries: readonly Query[], variant: D
     const rows = perQuery.filter((_, i) => queries[i]!.kind === label);
     byLabel.set(label, { queries: rows.length, scores: average(rows) });
   }
-  return { kind: variant.label, buildMs: ms, p50: percentile(times, 50), p99: percentile(times, 99), scores: average(perQuery), byLabel };
+  return { kind: variant.label, buildMs: ms, p50: percentile(times, 50), p99: percentile(times, 99), scores: average(perQuery), byLabel, goldRanks, depth: index.size };
 }

@@ -24,8 +24,11 @@ export interface Query {
 
 /** Paths from the command line are relative to the working directory, built-in ones to the repo. */
 export const resolvePath = (file: string, base = process.cwd()) => (isAbsolute(file) ? file : join(base, file));
-/** For messages: short, relative to where the command was typed (npm's INIT_CWD). */
-export const shown = (file: string) => relative(process.env.INIT_CWD ?? process.cwd(), file) || file;
+/** For messages: short, relative to where the command was typed (npm's INIT_CWD); absolute when outside it. */
+export function shown(file: string): string {
+  const rel = relative(process.env.INIT_CWD ?? process.cwd(), file);
+  return rel === '' || rel.startsWith('..') || isAbsolute(rel) ? file : rel;
+}
 
 function readText(file: string): string {
   try {

@@ -16,7 +16,16 @@ export interface QuerySetSpec {
   /** Published reference metrics on this set (a file in mcpproxy's baseline format), printed beside ours. */
   baseline?: { file: string; about: string };
   about: string;
+  /**
+   * A set kept for the final, honest estimate: scored only in aggregate. Its queries are never
+   * listed (`--misses` refuses) and `--save-ranks` keeps only its averages, so nobody tunes on it
+   * query by query, on purpose or by glancing at a diff.
+   */
+  blind?: true;
 }
+
+/** What `--misses`, or any other listing of a blind set's queries, says instead. */
+export const aggregateOnly = (name: string) => `${name} is a blind set: scored only in aggregate`;
 
 /** The 19 raw tools/list files, read as a directory (its *.meta.json handshakes are skipped). */
 const SHARED = 'test/fixtures/catalogs/shared';
