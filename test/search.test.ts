@@ -494,3 +494,56 @@ describe('rankTools in a per-turn loop', () => {
     assert.notEqual(rankTools(first, 'mow the lawn', 1)[0]?.tool, 'mow_lawn', 'the first catalog keeps its own index');
   });
 });
+
+describe('a tool its own description retires', () => {
+  test('is told by the description, not by deprecated things it mentions', async () => {
+    const { isDeprecated } = await import('../src/search/deprecated.js');
+    const says = (description: string) => isDeprecated({ name: 't', description });
+    for (const retired of ['DEPRECATED: Use fetch_record instead.', 'Lists the boxes (deprecated).', 'Sends a fax. This tool is deprecated; use send_mail.', 'Gets a record. Deprecated in favour of get_record_v2.', 'Stores a note. Deprecated.']) {
+      assert.equal(says(retired), true, retired);
+    }
+    for (const current of ['Returns every field of the record, including deprecated ones.', 'Removes deprecated keys from the account.', 'Lists releases; see the changelog for what is deprecated in each.']) {
+      assert.equal(says(current), false, current);
+    }
+  });
+
+  test('ranks below the tool that replaces it', () => {
+    const shelf = catalogOf({
+      shelf: [
+        tool('get_box', 'Get the contents of a box on the shelf. Deprecated: use read_box.', { box: { type: 'string' } }),
+        tool('read_box', 'Get the contents of a box on the shelf.', { box: { type: 'string' } }),
+      ],
+    });
+    // Without the demotion get_box leads here: its name has both "get" and "box".
+    assert.equal(rankTools(shelf, 'get the contents of the blue box', 2)[0]?.tool, 'read_box');
+    assert.equal(rankTools(shelf, 'get_box', 1)[0]?.tool, 'get_box', 'still found by its own name');
+  });
+});
+
+describe('how well the best tool fits', () => {
+  const kitchen = catalogOf({
+    kitchen: [
+      tool('boil_water', 'Boil water in the kettle.', { litres: { type: 'number' } }),
+      tool('bake_bread', 'Bake a loaf of bread in the oven.', { loaf: { type: 'string' } }),
+      tool('list_recipes', 'List the saved recipes.'),
+    ],
+  });
+
+  test('a hit carries a fit from 0 to 1 that is high for a task the tool covers', () => {
+    const [best] = rankTools(kitchen, 'boil some water in the kettle', 1);
+    assert.equal(best?.tool, 'boil_water');
+    assert.ok(best!.fit >= 0.8 && best!.fit <= 1, String(best!.fit));
+  });
+
+  test('says when nothing fits well instead of offering the nearest as answers', async () => {
+    const { weakMatch } = await import('../src/search/confidence.js');
+    assert.equal(weakMatch(rankTools(kitchen, 'boil some water in the kettle', 3)), undefined);
+    const far = rankTools(kitchen, 'order concert tickets and reserve seats for the party guests list', 3);
+    assert.ok(far.length > 0, 'a word in common brings a hit');
+    assert.match(weakMatch(far) ?? '', /^No tool fits this task well: the closest covers \d+% of it/);
+    const r = await runCli(['search', 'renew the car insurance policy and write a note about it', '--catalog', join(FIXTURES, 'catalogs', 'shared', 'server-memory.json')]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /No tool fits this task well/);
+    assert.match(r.stdout, /fits \d+%/);
+  });
+});

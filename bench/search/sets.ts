@@ -75,5 +75,19 @@ export function builtInSets(): QuerySetSpec[] {
       catalogs: ['test/fixtures/catalogs/datasets/metatool.json'],
       about: 'MetaTool ToolE queries that need two tools (gold = both)',
     },
+    {
+      name: 'blind-pool-650',
+      queries: 'test/fixtures/queries/blind/pool-650.jsonl',
+      catalogs: [SHARED, 'test/fixtures/catalogs/extra', 'test/fixtures/catalogs/dev'],
+      blind: true,
+      about: 'blind: 220 queries (single, paraphrase, multi-tool, product named) over the pool of 649 tools of 39 servers, written 2026-12-01 by a helper who saw only the catalogs; scored in aggregate only, never read or tuned on',
+    },
+    {
+      name: 'blind-everyday-demo',
+      queries: 'test/fixtures/queries/blind/everyday-demo.jsonl',
+      catalogs: ['server-filesystem', 'server-memory', 'server-everything', 'server-sequential-thinking', 'server-github', 'server-postgres', 'playwright-mcp', 'chrome-devtools-mcp', 'context7', 'figma-developer-mcp', 'n8n-mcp'].map((f) => `${SHARED}/${f}.json`),
+      blind: true,
+      about: "blind: 120 everyday phrasings (casual, indirect, not the tools' words) over the 11 demo servers' 132 tools, written with the set above; scored in aggregate only",
+    },
   ];
 }

@@ -2,6 +2,7 @@ import pc from 'picocolors';
 import { truncate } from '../util/format.js';
 import { SlimError } from '../errors.js';
 import { indexCatalog } from '../search/tool-index.js';
+import { weakMatch } from '../search/confidence.js';
 import type { DocumentKind } from '../search/types.js';
 import { collectForCommand } from './_collect.js';
 import { EXIT, type ExitCode } from './exit-code.js';
@@ -38,14 +39,17 @@ export async function searchCommand(io: CliIO, argv: string[]): Promise<ExitCode
   if (!['full', 'slim', 'ttc'].includes(document)) throw new SlimError('usage', `--document must be full, slim or ttc, got ${JSON.stringify(values.document)}`);
   const collected = await collectForCommand(io, sourceRequest(values, rest), values.json === true);
   const hits = indexCatalog(collected.catalog, { document }).search(task, k);
-  if (values.json) io.stdout.write(`${JSON.stringify({ schemaVersion: 1, command: 'search', task, document, hits }, null, 2)}\n`);
+  const weak = weakMatch(hits);
+  if (values.json) io.stdout.write(`${JSON.stringify({ schemaVersion: 1, command: 'search', task, document, hits, ...(weak ? { weak } : {}) }, null, 2)}\n`);
   else {
     const c = pc.createColors(useColor(io.stdout, io.env));
     const descriptions = new Map<string, string>(collected.catalog.servers.flatMap((s) => s.tools.map((t): [string, string] => [`${s.name}/${t.name}`, typeof t.description === 'string' ? t.description : ''])));
     if (!hits.length) io.stdout.write('no tool matches that task\n');
     // Descriptions often open with a blank line and indentation: show their first words on one line.
     const gist = (id: string) => truncate((descriptions.get(id) ?? '').replace(/\s+/g, ' ').trim(), 110);
-    hits.forEach((h, i) => io.stdout.write(`${String(i + 1).padStart(2)}. ${c.bold(h.id)} ${c.dim(h.score.toFixed(2))}\n    ${gist(h.id)}\n`));
+    if (weak) io.stdout.write(`${c.yellow(weak)}\n`);
+    // The fit, not the raw score: it means the same from one task to the next.
+    hits.forEach((h, i) => io.stdout.write(`${String(i + 1).padStart(2)}. ${c.bold(h.id)} ${c.dim(`fits ${Math.round(h.fit * 100)}%`)}\n    ${gist(h.id)}\n`));
   }
   return collected.failed ? EXIT.failed : EXIT.ok;
 }

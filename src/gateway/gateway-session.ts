@@ -1,3 +1,4 @@
+import { weakMatch } from '../search/confidence.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { CallToolResultSchema, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { JsonObject, RawTool } from '../catalog/types.js';
@@ -377,6 +378,9 @@ export class GatewaySession {
       results.push(view);
     }
     if (added) this.listChanged();
-    return text(results.length ? JSON.stringify(results) : `no tool matches "${query}"; try other words`);
+    if (!results.length) return text(`no tool matches "${query}"; try other words`);
+    const weak = weakMatch(hits);
+    const found = text(JSON.stringify(results));
+    return weak ? { ...found, content: [...(found.content as JsonObject[]), { type: 'text', text: weak }] } : found;
   }
 }

@@ -97,8 +97,15 @@ export class Bm25fIndex {
    * Scores of every document matching a query of concepts: each concept maps terms to weights and
    * adds only its best term's score to a document (a word and its synonyms are one concept).
    * `coverage`, when given, receives per document the share of the query it matches: the sum of
-   * each matched concept's best weight × idf over the same sum for a document matching them all.
+   * each matched concept's best weight × idf over the same sum for a document matching them all
+   * (a concept no document has counts at the idf of an unseen term). Dividing every document by
+   * the same sum, it orders documents as before; it makes the share comparable between tasks.
    */
+  /** The idf of a term no document has. */
+  private unseenIdf(): number {
+    return Math.log(1 + (this.docs.size + 0.5) / 0.5);
+  }
+
   scoreConcepts(concepts: readonly ReadonlyMap<string, number>[], coverage?: Map<string, number>): Map<string, number> {
     // Scratch arrays by document id, kept between calls (a search allocates little, so p99 has no GC in it); zeroed after use.
     if (this.scratch.total.length < this.nextId) this.scratch = scratchFor(this.nextId * 2);
@@ -122,7 +129,9 @@ export class Bm25fIndex {
           if (weight * idf > reach[id]!) reach[id] = weight * idf;
         }
       }
-      possible += value;
+      // A word no tool has still counts in what a full match would be: a task about something no
+      // tool mentions is covered less, not the same (it is as rare as a word can be).
+      possible += value || Math.max(0, ...concept.values()) * this.unseenIdf();
       for (const id of hit) {
         if (total[id] === 0) matched.push(id);
         total[id] = total[id]! + best[id]! + LAMBDA * (sum[id]! - best[id]!);

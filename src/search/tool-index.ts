@@ -10,6 +10,7 @@ import { ARGUMENT_FIT_BOOST, holdsPath, identifiedObjects, parameterValueKinds }
 import { opposedVerbs, opposesTask } from './opposites.js';
 import { flattenConcepts, mentionsUrl, normalizeTask, readTask, type ValueKind } from './query.js';
 import { SEQUENCE, taskSteps } from './task-steps.js';
+import { isDeprecated } from './deprecated.js';
 import { byScore, top } from './ranked.js';
 import { serverWords } from './server-words.js';
 import type { SearchHit } from './types.js';
@@ -55,6 +56,8 @@ interface IndexedTool {
   needsOwnId: boolean;
   /** None of its parameters could hold a file's path (holdsPath says no, not "unknown"). */
   cannotHoldPath: boolean;
+  /** Its own description retires it (it names a replacement, or says it is deprecated). */
+  deprecated: boolean;
 }
 
 const keyOf = (server: string, tool: string) => `${server}/${tool}`;
@@ -67,6 +70,9 @@ const NAMESPACE_SHARE = 0.5;
 const REACH_URL_STEP = 'navigate to the url of the web page';
 /** A tool that goes to a web address, by its name ("browser_navigate", "goto"). */
 const NAVIGATES = /navigat|goto|go_to/i;
+
+/** A tool its own description retires keeps this share of its score: below its replacement, still findable by name. */
+const DEPRECATED = 0.8;
 
 /** A tool that writes, for a task that only asks to look (or the other way round), keeps this share of its score. */
 const MODE_MISMATCH = 0.85;
@@ -119,6 +125,7 @@ export class ToolSearchIndex {
         ids,
         needsOwnId: overlaps(ids, name),
         cannotHoldPath: holdsPath(tool) === false,
+        deprecated: isDeprecated(tool),
       });
     }
     this.changed(server);
@@ -239,6 +246,7 @@ export class ToolSearchIndex {
       else if (tool.needsOwnId && !identified.size && !values.size) lifted /= UNNAMED_THING;
       // "open notes.md": a tool with nowhere to put the path (open_nodes) fits less, as one needing coordinates does.
       if (values.has('path') && tool.cannotHoldPath) lifted /= ARGUMENT_FIT_BOOST;
+      if (tool.deprecated) lifted *= DEPRECATED;
       scores.set(id, lifted);
     }
     return scores;
@@ -249,8 +257,7 @@ export class ToolSearchIndex {
    * of the task's concepts the tool matches. A tool that answers every part of a task a little
    * often belongs in the top five beside the one that answers one part very well.
    */
-  private rank(task: string, filter: ((server: string, tool: string) => boolean) | undefined, limit: number): [string, number][] {
-    const coverage = new Map<string, number>();
+  private rank(task: string, filter: ((server: string, tool: string) => boolean) | undefined, limit: number, coverage: Map<string, number>): [string, number][] {
     const scores = this.scores(task, filter, coverage);
     // Coverage reorders tools that already score well: the best few dozen by score are enough to look at.
     const byScoreOrder = top(scores, Math.max(limit, COVERAGE_POOL));
@@ -268,9 +275,9 @@ export class ToolSearchIndex {
     return out;
   }
 
-  private hit([id, score]: [string, number]): SearchHit {
+  private hit([id, score]: [string, number], coverage: ReadonlyMap<string, number>): SearchHit {
     const { server, tool } = this.tools.get(id)!;
-    return { id, server, tool, score };
+    return { id, server, tool, score, fit: Math.round((coverage.get(id) ?? 0) * 100) / 100 };
   }
 
   /** A browser server's tool that goes to a web address (its name says navigate or goto and it takes a URL), with its score for the task. */
@@ -305,7 +312,9 @@ export class ToolSearchIndex {
   search(task: string, k = 5, filter?: (server: string, tool: string) => boolean): SearchHit[] {
     task = normalizeTask(task);
     k = Number.isFinite(k) ? Math.max(0, Math.floor(k)) : 0;
-    const ranked = this.rank(task, filter, k + 8);
+    // What share of the whole task each tool's text covers: a hit's fit, whatever step placed it.
+    const coverage = new Map<string, number>();
+    const ranked = this.rank(task, filter, k + 8, coverage);
     const steps = taskSteps(task);
     // A web address in a task is a step of its own: the page has to be reached before anything is done on it.
     const url = mentionsUrl(task);
@@ -355,9 +364,9 @@ export class ToolSearchIndex {
       put(ranked[0]);
       for (const step of steps) put(bestOf(step));
       for (const entry of ranked) put(entry);
-      return order.slice(0, k).map((entry) => this.hit(entry));
+      return order.slice(0, k).map((entry) => this.hit(entry, coverage));
     }
-    return ranked.slice(0, k).map((entry) => this.hit(entry));
+    return ranked.slice(0, k).map((entry) => this.hit(entry, coverage));
   }
 }
 

@@ -10,6 +10,12 @@ export interface SearchHit {
   tool: string;
   /** The tool's own score for the whole task; hits are in rank order, which a score need not follow. */
   score: number;
+  /**
+   * How much of the task the tool's text covers, from 0 to 1: the share of the task's words (each
+   * weighed by how rare it is among the tools) that the tool's name, description or parameters
+   * say, synonyms included. It means the same from one task to the next, unlike `score`.
+   */
+  fit: number;
 }
 
 /** The fields a tool is indexed under; each is a bag of normalized terms with its own weight. */
