@@ -166,6 +166,15 @@ describe('deferred mode', () => {
     assert.equal(textOf(via), 'Echo: via');
   });
 
+  test('tool_search says when no tool fits the task well, after the nearest', async () => {
+    const client = await gw.connect();
+    const result = (await client.callTool({ name: 'tool_search', arguments: { query: 'renew the car insurance policy and write a note about it' } })) as { content: { text: string }[] };
+    assert.ok(Array.isArray(JSON.parse(result.content[0]!.text)), 'the nearest tools first, as usual');
+    assert.match(result.content.at(-1)!.text, /^No tool fits this task well: the closest covers \d+% of it/);
+    const fits = (await client.callTool({ name: 'tool_search', arguments: { query: 'write a file to disk' } })) as { content: unknown[] };
+    assert.equal(fits.content.length, 1, 'no such note when a tool fits');
+  });
+
   test('what one session found is not listed to another', async () => {
     const other = await gw.connect();
     assert.ok(!(await names(other)).includes('fs__write_file'));
