@@ -1,5 +1,5 @@
 import { stem, termGroups, terms, words } from './tokenize.js';
-import { DOMAIN_WORDS } from './lexicon/index.js';
+import { DOMAIN_WORDS } from '../vocabulary/index.js';
 import { EXPANSION_WEIGHT, IMPLIED_BY, IMPLIES_WEIGHT, lemmas, sameWord, SYNONYMS, type Entry } from './word-forms.js';
 
 export { EXPANSION_WEIGHT, IMPLIES_WEIGHT, lemmas, sameWord };

@@ -1,6 +1,6 @@
 import { baseForm, isAction } from '../ttc/verbs.js';
 import { stemmer } from 'stemmer';
-import { PHRASES } from './lexicon/index.js';
+import { PHRASES } from '../vocabulary/index.js';
 
 /** Words that carry no choice between tools. Kept short on purpose: "list", "all", "new" do. */
 const STOP = new Set(

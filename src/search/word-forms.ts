@@ -1,5 +1,5 @@
 import { stem } from './tokenize.js';
-import { GROUPS, IMPLIES } from './lexicon/index.js';
+import { GROUPS, IMPLIES } from '../vocabulary/index.js';
 
 /**
  * A user's word against the lexicons: the entries its stem finds, its base forms, and the verbs an

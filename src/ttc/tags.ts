@@ -3,7 +3,7 @@
  * from the tool name and the names the description capitalises (GitHub, Redis, PDF).
  * The action is left out: WHEN already carries it, and "get" groups nothing.
  */
-import { DOMAIN_WORDS } from '../search/lexicon/index.js';
+import { DOMAIN_WORDS } from '../vocabulary/index.js';
 import { nameWords } from './text.js';
 import { baseForm, FUNCTION_WORDS, isAction } from './verbs.js';
 
