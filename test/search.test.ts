@@ -19,6 +19,12 @@ import { taskSteps } from '../src/search/task-steps.js';
 import { FIXTURES, runCli } from './_cli.js';
 
 const tool = (name: string, description: string, properties: Record<string, object> = {}): RawTool => ({ name, description, inputSchema: { type: 'object', properties } as never });
+/** A tool whose required parameters are these (strings), plus optional ones. */
+const needs = (name: string, description: string, required: string[], optional: Record<string, object> = {}): RawTool => ({
+  name,
+  description,
+  inputSchema: { type: 'object', properties: { ...Object.fromEntries(required.map((r) => [r, { type: 'string' }])), ...optional }, required } as never,
+});
 const catalogOf = (servers: Record<string, RawTool[]>) =>
   newCatalog(Object.entries(servers).map(([name, tools]) => ({ name, origin: { transport: 'stdio' as const, command: 'x', args: [], source: { kind: 'cli' as const } }, tools })));
 
@@ -30,15 +36,17 @@ describe('text into terms', () => {
   });
 
   test('phrases fold to one word in the concept of their words; quoted values and URLs are not intent', () => {
-    const [shut] = queryConcepts('shut down the browser', { expand: false });
+    const [shut] = queryConcepts('shut down the session', { expand: false });
     assert.deepEqual([...shut!.keys()], ['close', 'shut'], 'the folded word and the phrase\'s own words are one concept; a closing particle is not a word of its own');
     assert.ok(terms('press the mouse button down').includes('down'), 'outside a phrase "down" stays');
-    assert.equal(rankTools(sharedCatalog(), "shut down the browser, I'm done with it", 1)[0]?.tool, 'browser_close');
+    // Without the phrase, "down" would find scroll_down.
+    const editor = catalogOf({ app: [tool('close_session', 'Close the editing session.'), tool('scroll_down', 'Scroll down the session view.'), tool('save_session', 'Save the session.')] });
+    assert.equal(rankTools(editor, 'shut down the session, I am finished', 1)[0]?.tool, 'close_session');
     const typed = queryTerms("type 'quarterly report' into the box", { expand: false });
     assert.ok(!typed.has('quarterli') && typed.has('type'));
-    const url = queryTerms('pull up https://staging.acme.dev in the browser', { expand: false });
+    const url = queryTerms('pull up https://beta.quokka.dev in the browser', { expand: false });
     assert.equal(url.get('url'), 0.5, 'a URL implies a web address, at a lower weight');
-    assert.ok(!url.has('acm'));
+    assert.ok(!url.has('quokka'));
   });
 
   test('a phrase folds the same way in tool text and in a task, so "PR" meets "pull requests"', () => {
@@ -63,12 +71,12 @@ describe('text into terms', () => {
     const shapes = (task: string) => queryConcepts(task, { expand: false }).filter((c) => [...c.values()].every((w) => w < 1)).map((c) => [...c.keys()].sort().join('|'));
     assert.deepEqual(shapes('post it in #incidents'), ['channel']);
     assert.deepEqual(shapes('close #501'), ['issu|pr']);
-    assert.deepEqual(shapes('elevation at 39.7392,-104.9903'), ['coordin|latitud|longitud']);
+    assert.deepEqual(shapes('elevation at 46.5586,7.8351'), ['coordin|latitud|longitud']);
     assert.deepEqual(shapes('mail bob@example.com'), ['email']);
   });
 
   test('names mid-sentence and code identifiers are values: they count half', () => {
-    const q = queryTerms('drive from Boston to Providence and grep for ERR_STREAM_CLOSED');
+    const q = queryTerms('drive from Hartford to Providence and grep for ERR_STREAM_CLOSED');
     assert.equal(q.get('provid'), 0.5, '"Providence" must not search for tools that "provide"');
     assert.equal(q.get('drive'), 1);
     assert.equal(q.get('stream'), 0.5);
@@ -80,16 +88,16 @@ describe('text into terms', () => {
     assert.equal(files.length, 1);
     assert.equal(mentionsUrl('edit vite.config.ts and settings.local.json'), false);
     const fileHint = (task: string) => queryConcepts(task, { expand: false }).some((c) => c.has('file'));
-    assert.ok(fileHint('look at docs/architecture.png') && fileHint('set up src/components/ui') && fileHint('fix the links in docs/ and'));
-    assert.ok(!fileHint('issues in acme/web') && !fileHint('turn it into lat/long'), 'one slash between words is not a path');
+    assert.ok(fileHint('look at docs/floorplan.png') && fileHint('set up src/widgets/forms') && fileHint('fix the links in docs/ and'));
+    assert.ok(!fileHint('issues in quokka/garden') && !fileHint('turn it into lat/lng'), 'one slash between words is not a path');
     const pixelHint = (task: string) => queryConcepts(task, { expand: false }).some((c) => c.has('xy'));
-    assert.ok(pixelHint('drag from (100,400) to (300,400)') && pixelHint('double-click at 300,220') && pixelHint('move to x=200 y=150') && pixelHint('click 40, 80'));
+    assert.ok(pixelHint('drag from (120,480) to (360,480)') && pixelHint('double-click at 300,220') && pixelHint('move to x=200 y=150') && pixelHint('click 40, 80'));
     assert.ok(!pixelHint('count the 1,500 rows') && !pixelHint('go to 48.8584, 2.2945'), 'a number with a thousands comma, or coordinates, are not pixels');
     assert.ok(!pixelHint('remind me on March 3, 2025') && !pixelHint('issues 12, 13 and 14') && !pixelHint('scale to 5,000'), 'dates and lists are not pixels');
     assert.ok(!fileHint('meet on 10/12/2024') && !fileHint('a ticket w/ high priority') && !fileHint('e.g. this one'), 'dates, "w/" and "e.g." are not paths');
     assert.ok(!queryConcepts('make it #ffffff', { expand: false }).some((c) => c.has('channel')), 'a colour is not a channel');
     assert.equal(mentionsUrl('mail bob@example.com'), false);
-    assert.equal(mentionsUrl('open example.com/pricing'), true);
+    assert.equal(mentionsUrl('open example.com/menu'), true);
     assert.ok(queryTerms("what's the weather where's the nearest cafe").has('weather'));
     assert.equal(normalizeTask(`list ${' '.repeat(50_000)} files`), 'list files');
     assert.equal(normalizeTask('ab '.repeat(MAX_TASK_CHARS)).length, MAX_TASK_CHARS);
@@ -119,15 +127,15 @@ describe('text into terms', () => {
   });
 
   test('a task splits into steps only where a new step starts', () => {
-    assert.deepEqual(taskSteps('read the error log and then open a GitHub issue'), ['read the error log', 'open a GitHub issue']);
-    assert.deepEqual(taskSteps('run the tests and post the failures to Slack'), ['run the tests', 'post the failures to Slack']);
+    assert.deepEqual(taskSteps('read the crash report and then open a Jira ticket'), ['read the crash report', 'open a Jira ticket']);
+    assert.deepEqual(taskSteps('run the linter and post the warnings to Slack'), ['run the linter', 'post the warnings to Slack']);
     assert.deepEqual(taskSteps('list files and folders in src'), [], 'an "and" between two nouns is one step');
   });
 });
 
 test('a task that asks to look prefers tools that read; one that asks to change prefers tools that write', () => {
   assert.equal(taskMode('show me the comments on PR 64'), 'read');
-  assert.equal(taskMode('who posted that message?'), 'read', 'a verb in the past is not what the task asks for');
+  assert.equal(taskMode('who posted that reply?'), 'read', 'a verb in the past is not what the task asks for');
   assert.equal(taskMode('post a comment on PR 64'), 'write');
   assert.equal(taskMode('the login page'), undefined);
   assert.equal(toolMode(tool('get_pull_request_comments', '')), 'read');
@@ -151,7 +159,7 @@ test('a task that asks to look prefers tools that read; one that asks to change 
 describe('the index', () => {
   const catalog = catalogOf({
     fs: [tool('read_file', 'Read a file from disk.', { path: { type: 'string' } }), tool('write_file', 'Write text to a file.'), tool('list_directory', 'List the entries of a folder.')],
-    web: [tool('fetch_page', 'Download a web page and return it as markdown. Can read a file: URL too.')],
+    web: [tool('fetch_page', 'Fetch a page from the web and return it as markdown. Can read a file: URL too.')],
   });
 
   test('a word in the name outranks the same word deep in a description', () => {
@@ -169,7 +177,7 @@ describe('the index', () => {
 
   test('a tool whose whole name the task asks for beats one that shares a word of it', () => {
     const gh = catalogOf({ gh: [tool('get_pull_request', 'Fetch one pull request by number.'), tool('get_file_info', 'Details, details, details and metadata.'), tool('other', 'Something else.')] });
-    assert.equal(rankTools(gh, 'get the details of PR 310', 1)[0]?.id, 'gh/get_pull_request');
+    assert.equal(rankTools(gh, 'get the details for PR 57', 1)[0]?.id, 'gh/get_pull_request');
   });
 
   test('each step of a task places its best tool near the top', () => {
@@ -180,15 +188,20 @@ describe('the index', () => {
     const ids = rankTools(mixed, 'read the report file and then post a chat message to the channel', 3).map((h) => h.id);
     assert.ok(ids.includes('fs/read_file') && ids.includes('chat/post_message'), ids.join());
     assert.equal(ids[0], 'fs/read_file', 'a task that says "then" needs its first step first');
-    const web = catalogOf({ b: [tool('navigate', 'Navigate to a URL.'), tool('fill_form', 'Fill out a contact form.'), tool('fill_field', 'Fill out one field of a contact form.'), tool('submit_form', 'Submit a contact form once filled out.'), tool('type_text', 'Type text into a form.')] });
-    assert.ok(rankTools(web, 'fill out the contact form at example.com/contact and submit it', 2).some((h) => h.tool === 'navigate'), 'a web address is a page to reach first');
-    // A browser's tool that does not take the address (the console) comes after reaching the page; a tool
-    // that reads an address itself (Desktop Commander's read_file) stays first.
-    const shared = sharedCatalog();
-    assert.equal(rankTools(shared, 'check if our login page at https://app.acme.io/login throws any errors in the console', 1)[0]?.id, 'chrome-devtools-mcp/navigate_page');
-    assert.match(rankTools(shared, 'with playwright, fill out the contact form at https://example.com/contact', 1)[0]?.id ?? '', /^playwright-mcp(?:-allcaps)?\/browser_navigate$/, "the named browser's own navigate tool");
-    assert.match(rankTools(shared, 'fill out the contact form on example.com/contact and send it', 1)[0]?.tool ?? '', /navigate/, 'before the first step of a sequence too');
-    assert.equal(rankTools(shared, 'grab the raw contents of https://example.com/robots.txt', 1)[0]?.id, 'desktop-commander/read_file');
+    const web = catalogOf({ b: [tool('navigate', 'Navigate to a URL.'), tool('fill_form', 'Fill in a waitlist form.'), tool('fill_field', 'Fill in one field of a waitlist form.'), tool('submit_form', 'Submit a waitlist form once filled in.'), tool('type_text', 'Type text into a form.')] });
+    assert.ok(rankTools(web, 'fill in the waitlist form at example.com/join and submit it', 2).some((h) => h.tool === 'navigate'), 'a web address is a page to reach first');
+    // A browser's tool that does not take the address (the console, a form) comes after reaching the page,
+    // with that browser's own navigate tool; a tool that reads an address itself stays first.
+    const browsers = catalogOf({
+      falcon: [needs('navigate', 'Navigate to a URL.', ['url']), tool('fill_form', 'Fill in the fields of a form.'), tool('console_messages', 'List the console messages of the page.')],
+      heron: [needs('navigate_page', 'Go to a URL in the selected page.', ['url']), tool('fill_form', 'Fill in the fields of a form.'), tool('list_console_messages', 'List all console messages of the page, errors and warnings included.')],
+      reader: [needs('read_url', 'Read the contents of files and URLs.', ['url']), needs('navigate', 'Navigate to a URL.', ['url'])],
+    });
+    assert.equal(rankTools(browsers, 'does the waitlist page at https://shop.quokka.io/join log any warnings in the console?', 1)[0]?.id, 'heron/navigate_page');
+    assert.equal(rankTools(browsers, 'with heron, fill in the waitlist form at https://example.com/join', 1)[0]?.id, 'heron/navigate_page', "the named browser's own navigate tool");
+    assert.equal(rankTools(browsers, 'with falcon, fill in the waitlist form at https://example.com/join', 1)[0]?.id, 'falcon/navigate', "the named browser's own navigate tool");
+    assert.match(rankTools(browsers, 'fill in the waitlist form on example.com/join and send it', 1)[0]?.tool ?? '', /navigate/, 'before the first step of a sequence too');
+    assert.equal(rankTools(browsers, 'grab the raw text of https://example.com/humans.txt', 1)[0]?.id, 'reader/read_url', 'its own server has a navigate tool, but read_url takes the address');
   });
 
   test('a server the task names is preferred', () => {
@@ -204,14 +217,19 @@ describe('the index', () => {
         tool('get_project', 'Gets details for a Supabase project.'),
       ],
     });
-    assert.equal(rankTools(supabase, 'which Supabase projects do I have?', 1)[0]?.id, 'supabase/list_projects');
+    assert.equal(rankTools(supabase, 'list every Supabase project I own', 1)[0]?.id, 'supabase/list_projects');
   });
 
-  test("a server name's everyday word does not name it alone: 'the search field' is not Brave Search", () => {
-    const shared = sharedCatalog();
-    assert.equal(rankTools(shared, 'highlight the search field on the page', 1)[0]?.id, 'playwright-mcp-allcaps/browser_highlight');
-    assert.match(rankTools(shared, 'brave: latest news about the Rust 2024 edition', 1)[0]?.id ?? '', /^server-brave-search\//);
-    assert.match(rankTools(shared, 'with playwright, take a screenshot', 1)[0]?.id ?? '', /^playwright-mcp(?:-allcaps)?\//);
+  test("a server name's everyday word does not name it alone: 'the search input' is not Owl Search", () => {
+    const owl = catalogOf({
+      'owl-search': [tool('owl_web_search', 'Search the web with Owl and highlight the best result.'), tool('owl_news_search', 'Search recent news articles with Owl.')],
+      browser: [tool('highlight', 'Highlight an element on the page.'), tool('click', 'Click an element on the page.'), tool('scroll', 'Scroll the page.'), tool('search_history', 'Search the browsing history.'), tool('type', 'Type into an input field.')],
+      files: [tool('search_files', 'Search for files by name.'), tool('read_file', 'Read a file.')],
+    });
+    // Were "search" to name owl-search, its boost would put owl_web_search first.
+    assert.equal(rankTools(owl, 'highlight the search input on this page', 1)[0]?.id, 'browser/highlight');
+    assert.match(rankTools(owl, 'owl: headlines about the river festival', 1)[0]?.id ?? '', /^owl-search\//, 'its distinctive word names it');
+    assert.equal(rankTools(owl, 'with browser, type a word into the search input', 1)[0]?.id, 'browser/type');
   });
 
   test('tools can be added and removed as lists change', () => {
@@ -229,7 +247,7 @@ describe('the index', () => {
   });
 
   test('a tool that covers the whole task, weakly, gets a place beside those matching one word strongly', () => {
-    const filler = (n: number) => 'lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor '.repeat(n);
+    const filler = (n: number) => 'quartz violet ember lantern meadow cobalt harbor tundra saffron willow pebble '.repeat(n);
     const others = 'abcdefghijkl'.split('').map((c) => tool(`other_${c}`, `Other. ${filler(1)}`));
     const zoo = catalogOf({ b: [tool('zebra_one', 'Zebra.'), tool('zebra_two', 'Zebra.'), tool('zebra_three', 'Zebra.'), tool('wide', `Something. ${filler(20)} zebra quokka marmot`), ...others] });
     const hits = rankTools(zoo, 'zebra quokka marmot', 4);
@@ -239,7 +257,7 @@ describe('the index', () => {
 
   test('re-adding a server many times, and searching in between, ranks as a fresh index does', () => {
     const index = new ToolSearchIndex();
-    const tasks = ['read a file', 'list the folder', 'download a web page', 'open https://example.com and read it', 'write the folder list to a file'];
+    const tasks = ['read a file', 'list the folder', 'fetch the web page', 'open https://example.com and read it', 'write the folder list to a file'];
     for (let i = 0; i < 500; i++) {
       index.add('fs', catalog.servers[0]!.tools);
       if (i % 100 === 0) for (const task of tasks) index.search(task, 4);
@@ -256,7 +274,7 @@ describe('the index', () => {
   test('a search leaves nothing behind: after many searches, each ranks as on a fresh index', () => {
     const shared = sharedCatalog();
     const used = indexCatalog(shared);
-    const tasks = ['take a screenshot of the page', 'list open pull requests in the repo', 'remember that Alice works at Acme', 'run npm test and show the output', 'find files named *.md under docs/', 'what is the elevation at 39.7,-104.9?'];
+    const tasks = ['capture an image of the open tab', 'list the merge requests waiting on me', 'note that Bruno runs the Lisbon office', 'run the unit tests and print what failed', 'find files named *.txt under notes/', 'what is the altitude at 46.55,7.83?'];
     for (const task of tasks) used.search(task, 10);
     for (const task of tasks) assert.deepEqual(used.search(task, 10), indexCatalog(shared).search(task, 10), task);
   });
@@ -291,7 +309,7 @@ describe('phases and patterns (seeds/003 fix 3)', () => {
 });
 
 test('mcp-slim search ranks the tools of any source', async () => {
-  const { code, stdout } = await runCli(['search', 'take a screenshot of the page', '--k', '3', '--json', '--catalog', `${FIXTURES}catalogs/shared/server-puppeteer.json`, '--catalog', `${FIXTURES}catalogs/shared/server-filesystem.json`]);
+  const { code, stdout } = await runCli(['search', 'capture a screenshot of this page', '--k', '3', '--json', '--catalog', `${FIXTURES}catalogs/shared/server-puppeteer.json`, '--catalog', `${FIXTURES}catalogs/shared/server-filesystem.json`]);
   assert.equal(code, 0);
   const out = JSON.parse(stdout);
   assert.equal(out.hits.length, 3);
@@ -308,24 +326,25 @@ test('a section label is not a tool\'s purpose: the first sentence that says som
 });
 
 test('a tool that does the opposite of what the task asks comes after its sibling', () => {
-  const turnOff = opposedVerbs(queryTerms('turn off the action callouts in the video'));
-  assert.ok(opposesTask(terms('browser_video_show_actions'), turnOff));
-  assert.ok(!opposesTask(terms('browser_video_hide_actions'), turnOff));
+  const turnOff = opposedVerbs(queryTerms('turn off the subtitles over the video'));
+  assert.ok(opposesTask(terms('show_subtitles'), turnOff));
+  assert.ok(!opposesTask(terms('hide_subtitles'), turnOff));
   const both = opposedVerbs(queryTerms('show or hide the panel'));
   assert.ok(!opposesTask(terms('show_panel'), both) && !opposesTask(terms('hide_panel'), both), 'a task that asks for both sides opposes neither');
-  const shared = sharedCatalog();
-  assert.equal(rankTools(shared, 'turn off the action callouts in the video', 1)[0]?.id, 'playwright-mcp-allcaps/browser_video_hide_actions');
-  assert.equal(rankTools(shared, 'chrome devtools: finish the screen recording of the tab', 1)[0]?.id, 'chrome-devtools-mcp/screencast_stop');
+  // Each pair is described so that, without the setback, the tool that does the opposite would come first.
+  const player = catalogOf({ player: [tool('show_subtitles', 'Turn on subtitles over the video.'), tool('hide_subtitles', 'Hide subtitles.'), tool('set_volume', 'Set the volume of the video.')] });
+  assert.equal(rankTools(player, 'turn off the subtitles over the video', 1)[0]?.id, 'player/hide_subtitles');
+  const recorder = catalogOf({ rec: [tool('screencast_start', 'Start a screen recording of this tab.'), tool('screencast_stop', 'Stop it.'), tool('set_volume', 'Set the volume of the video.')] });
+  assert.equal(rankTools(recorder, 'end the tab screen recording now', 1)[0]?.id, 'rec/screencast_stop');
 });
 
 test('values in a task are arguments: a tool that needs the kind of value the task carries comes first', () => {
-  const needs = (name: string, description: string, required: string[]): RawTool => ({ name, description, inputSchema: { type: 'object', properties: Object.fromEntries(required.map((r) => [r, { type: 'string' }])), required } as never });
   const maps = catalogOf({
     maps: [needs('geocode', 'Convert an address into coordinates.', ['address']), needs('reverse_geocode', 'Convert coordinates into an address.', ['latitude', 'longitude'])],
     gh: [needs('search_issues', 'Search issues and their details.', ['q']), needs('get_issue', 'Get an issue and its details.', ['issue_number'])],
   });
-  assert.equal(rankTools(maps, 'what address is at 40.7484, -73.9857?', 1)[0]?.id, 'maps/reverse_geocode');
-  assert.equal(rankTools(maps, 'pull the details of issue #501', 1)[0]?.id, 'gh/get_issue');
+  assert.equal(rankTools(maps, 'which street address is at 48.8606, 2.3376?', 1)[0]?.id, 'maps/reverse_geocode');
+  assert.equal(rankTools(maps, 'show issue #88 with its details', 1)[0]?.id, 'gh/get_issue');
   assert.equal(rankTools(maps, 'where is 1 Main Street on the map, in coordinates?', 1)[0]?.id, 'maps/geocode', 'no value, no lift');
   const kinds = (...required: string[]) => [...parameterValueKinds(needs('t', '', required))];
   assert.deepEqual(kinds('issue_number'), ['number']);
@@ -333,27 +352,33 @@ test('values in a task are arguments: a tool that needs the kind of value the ta
   assert.deepEqual(kinds('pageUrl', 'channel_id'), ['url', 'channel']);
   assert.ok(readTask('look at PR 42').values.has('number') && readTask('close issue #7').values.has('number'));
   assert.ok(!readTask('check the issue 3 times a day').values.has('number'), 'a count is not a reference');
-  // Playwright's browser_tabs ("List, create, close, or select a browser tab") came first before sizes were values.
-  assert.match(rankTools(sharedCatalog(), 'make the browser window 1280 by 720', 1)[0]?.id ?? '', /browser_resize$/);
+  // A size is a value: the tool that takes a width and a height fits (the tabs tool matches "browser" as well).
+  const win = catalogOf({ browser: [tool('tabs', 'List, open, close or pick a browser tab.', { action: { type: 'string' } }), needs('resize', 'Resize the browser window.', ['width', 'height']), tool('screenshot', 'Capture the page as an image.')] });
+  assert.equal(rankTools(win, 'make my browser window 1024x768', 1)[0]?.id, 'browser/resize');
   assert.deepEqual(kinds('width', 'height'), ['size']);
-  // A thing named by its identifier: tools that need that kind of thing's id fit (Slack's get_user_profile needs user_id).
-  assert.deepEqual([...readTask('show me just comment c_991 on entry 6TkR2').identified], ['comment', 'entri']);
+  // A thing named by its identifier: tools that need that kind of thing's id fit (get_user_profile needs user_id).
+  assert.deepEqual([...readTask('show only comment k_204 on entry 9QwZ7').identified], ['comment', 'entri']);
   assert.deepEqual([...readTask('the top 5 issues in 2024, first 20 lines').identified], []);
   assert.deepEqual([...identifiedObjects(needs('t', '', ['commentId', 'issue_number', 'place_id', 'msgid', 'uuid', 'id', 'query']))], ['comment', 'issu', 'place', 'messag']);
-  assert.equal(rankTools(sharedCatalog(), 'chrome devtools: show the full details and stack trace for console message 7', 1)[0]?.id, 'chrome-devtools-mcp/get_console_message');
-  assert.equal(rankTools(sharedCatalog(), 'give me the full text and stack of console message id 12', 1)[0]?.id, 'chrome-devtools-mcp/get_console_message');
+  const devtools = catalogOf({ devtools: [needs('get_console_message', 'Gets a console message by its ID.', ['msgid']), tool('list_console_messages', 'List all console output of the currently selected page.'), tool('list_network_requests', 'List all network requests of the page.')] });
+  assert.equal(rankTools(devtools, 'print the stack trace of console message 31', 1)[0]?.id, 'devtools/get_console_message');
+  assert.equal(rankTools(devtools, 'give console message 9 in full with its stack', 1)[0]?.id, 'devtools/get_console_message');
   // Named by nothing, the messages are listed: the get tool needs one message's id.
-  assert.equal(rankTools(sharedCatalog(), 'show me the browser console output', 1)[0]?.id, 'chrome-devtools-mcp/list_console_messages');
-  assert.deepEqual([...readTask('the full stack of console message id 12').identified], ['messag']);
-  assert.ok(readTask("set Stage to 'Won'").values.has('quoted'));
-  assert.equal(rankTools(sharedCatalog(), "what's user U12345's title and timezone?", 1)[0]?.id, 'server-slack/slack_get_user_profile');
-  assert.ok(readTask('run document.title in the page').values.has('code') && !readTask('run document.title in the page').values.has('path'), 'an expression, not a file');
-  assert.ok(readTask('with puppeteer, run localStorage.clear()').values.has('code') && !readTask('open notes.md').values.has('code'));
-  assert.ok(readTask('run SELECT * FROM orders LIMIT 10 on postgres').values.has('sql') && !readTask('select the rows from the sheet').values.has('sql'));
-  assert.match(rankTools(sharedCatalog(), 'run document.title in the page and tell me what it returns', 1)[0]?.tool ?? '', /evaluate/);
-  for (const task of ["what's stored at key user:1001:prefs?", 'evict session:42 from redis']) assert.ok(readTask(task).values.has('key'), task);
+  assert.equal(rankTools(devtools, 'show me the console output in the browser', 1)[0]?.id, 'devtools/list_console_messages');
+  assert.deepEqual([...readTask('the text of message id 9').identified], ['messag']);
+  assert.ok(readTask("set Status to 'Paid'").values.has('quoted'));
+  const chat = catalogOf({ chat: [needs('get_user_profile', "Get a user's profile information.", ['user_id']), tool('list_users', 'List all users in the workspace with their basic profile information.'), needs('post_message', 'Post a message to a channel.', ['channel_id', 'text'])] });
+  assert.equal(rankTools(chat, 'what time zone is user W77310 in?', 1)[0]?.id, 'chat/get_user_profile');
+  assert.ok(readTask('run document.referrer in the page').values.has('code') && !readTask('run document.referrer in the page').values.has('path'), 'an expression, not a file');
+  assert.ok(readTask('with puppeteer, run sessionStorage.clear()').values.has('code') && !readTask('open todo.md').values.has('code'));
+  assert.ok(readTask('run SELECT * FROM invoices LIMIT 5 on postgres').values.has('sql') && !readTask('select the rows from the sheet').values.has('sql'));
+  // Script is for the tool that takes a function; the two tools are alike but for that.
+  const page = catalogOf({ page: [needs('act', 'Do something in the page and return the result.', ['instruction']), needs('evaluate', 'Do something in the page and return the result.', ['function'])] });
+  assert.equal(rankTools(page, 'run document.referrer on this page and report the value', 1)[0]?.id, 'page/evaluate');
+  for (const task of ['what value sits at key cart:882:items?', 'evict token:77 from redis']) assert.ok(readTask(task).values.has('key'), task);
   for (const task of ['hover .nav-item:first-child', 'meet at 9:15', 'note: pairing on retries', 'clone git@github.com:org/repo']) assert.ok(!readTask(task).values.has('key'), task);
-  assert.equal(rankTools(sharedCatalog(), "what's stored at key user:1001:prefs?", 1)[0]?.id, 'server-redis/get');
+  const kv = catalogOf({ kv: [needs('lookup_by_name', 'Return a stored entry.', ['name']), needs('lookup_entry', 'Return a stored entry.', ['key'])] });
+  assert.equal(rankTools(kv, "what's kept at cart:882:items?", 1)[0]?.id, 'kv/lookup_entry');
   for (const day of ['due 2026-12-20', 'what is on tomorrow', 'tasks for the next 7 days', 'anything since Monday']) assert.ok(readTask(day).values.has('time'), day);
   assert.ok(!readTask('the next version of the api').values.has('time'));
   for (const time of ['4pm', '10:30 am', 'at 9:15']) assert.ok(readTask(`move the review to ${time}`).values.has('time'), time);
@@ -364,18 +389,23 @@ test('values in a task are arguments: a tool that needs the kind of value the ta
   for (const task of ['multiply 1000 by 2500', 'grow revenue from 2023 by 2000 dollars']) assert.ok(!readTask(task).values.has('size'), `${task}: arithmetic, not a size`);
   assert.ok(readTask('resize the browser window to 1280, 720').values.has('size') && !readTask('resize the browser window to 1280, 720').values.has('pixels'));
   // A tool that needs screen positions fits a task that gives none less: the element drag, not the x/y one.
-  assert.match(rankTools(sharedCatalog(), "reorder the list by dragging 'Item 3' above 'Item 1'", 1)[0]?.id ?? '', /\/(?:browser_)?drag$/);
-  assert.match(rankTools(sharedCatalog(), 'draw a selection rectangle by dragging from 10,10 to 300,200', 1)[0]?.id ?? '', /browser_mouse_drag_xy$/);
-  assert.ok(readTask('drag from 10,10 to 300,200').values.has('pixels'));
-  // "my Downloads folder" is a place, not the action of downloading (Figma's download_figma_images came first).
-  for (const task of ['organize my Downloads folder', 'open the pdf in my downloads', 'clean up the desktop folder']) {
+  const board = catalogOf({ ui: [needs('drag', 'Drag one element and drop it onto another.', ['startElement', 'endElement']), needs('mouse_drag_xy', 'Drag the mouse from one point to another.', ['startX', 'startY', 'endX', 'endY']), tool('click', 'Click an element.')] });
+  assert.equal(rankTools(board, "move the card 'Done' above 'Doing' by dragging it", 1)[0]?.id, 'ui/drag');
+  assert.equal(rankTools(board, 'sketch a box by dragging from 20,20 to 240,160', 1)[0]?.id, 'ui/mouse_drag_xy');
+  assert.ok(readTask('drag from 20,20 to 240,160').values.has('pixels'));
+  // "my Downloads folder" is a place, not the action of downloading.
+  for (const task of ['tidy up my Downloads folder', 'open the pdf in my downloads', 'clean up the desktop folder']) {
     const reading = readTask(task);
     assert.ok(reading.values.has('path') && !reading.written.has('download') && !reading.written.has('desktop'), task);
   }
   for (const task of ['download the report', 'list my downloads in chrome', 'check the downloads of my npm package']) assert.ok(readTask(task).written.has('download'), task);
   assert.ok(readTask('desktop commander: list sessions').written.has('desktop'));
-  assert.equal(rankTools(sharedCatalog(), 'which files in my downloads folder are the biggest?', 1)[0]?.id, 'server-filesystem/list_directory_with_sizes');
-  for (const task of ['drag from 100,200 to 300,400', 'move the mouse to 640,360']) assert.ok(readTask(task).values.has('pixels'), task);
+  const disk = catalogOf({
+    fs: [needs('list_directory', 'List the entries of a directory.', ['path']), needs('list_directory_with_sizes', 'List the entries of a directory with their sizes.', ['path']), needs('read_file', 'Read a file.', ['path'])],
+    design: [needs('download_images', 'Download images and files.', ['fileKey'])],
+  });
+  assert.equal(rankTools(disk, 'list the largest files under my downloads', 1)[0]?.id, 'fs/list_directory_with_sizes', 'not download_images');
+  for (const task of ['drag from 100,200 to 300,400', 'send the cursor to 640,360']) assert.ok(readTask(task).values.has('pixels'), task);
   for (const task of ['copy rows from 1,000 to 2,000', 'raise the price from 4,99 to 5,49', 'add items to 2, 3 and 4', 'release notes from 1,2024'])
     assert.ok(!readTask(task).values.has('pixels'), `${task}: not a position`);
 });
@@ -406,7 +436,7 @@ test("slim documents are made with the preset asked for: safe keeps a parameter'
 });
 
 test('every lexicon entry is a lowercase word, every phrase folds into one word', async () => {
-  const { LEXICONS } = await import('../src/search/lexicon/index.js');
+  const { LEXICONS } = await import('../src/vocabulary/index.js');
   const word = /^[a-z0-9]+$/;
   const bad: string[] = [];
   for (const l of LEXICONS) {
@@ -419,31 +449,34 @@ test('every lexicon entry is a lowercase word, every phrase folds into one word'
 
 test('names and places written as values are not words about the tool', () => {
   // "called X" / "named X": the name given is a value, as if quoted ("named after it" is not a name).
-  const named = readTask('create a new repo named search-tools');
+  const named = readTask('set up a fresh repo named search-tools');
   assert.ok(named.values.has('quoted') && !named.written.has('search'), 'the name is not the search tool it sounds like');
-  assert.ok(!readTask('start a branch named after it').values.has('quoted'), '"named after it" names nothing');
-  assert.equal(rankTools(sharedCatalog(), 'make a new directory called build/output', 1)[0]?.tool, 'create_directory');
+  assert.ok(!readTask('make a folder named after it').values.has('quoted'), '"named after it" names nothing');
+  // "deploy/output" pairs two words the lexicons know: only "called" makes it a name, not a deploy tool's words.
+  const folders = catalogOf({ fs: [needs('create_directory', 'Create a new directory.', ['path']), tool('deploy_output', 'Deploy the build output.'), needs('read_file', 'Read a file.', ['path'])] });
+  assert.equal(rankTools(folders, 'make a new folder called deploy/output', 1)[0]?.id, 'fs/create_directory');
   // An owner/repo, a branch or a relative path written with slashes names a thing; slashed plain words pair them.
-  const repo = readTask("find issues in acme/web that mention 'timeout'");
-  assert.ok(repo.values.has('quoted') && !repo.written.has('web'), 'acme/web is a name');
-  assert.equal(rankTools(sharedCatalog(), "find issues in acme/web that mention 'timeout'", 1)[0]?.id, 'server-github/search_issues');
-  for (const task of ['open a pull request from feature/dark-mode into main', 'relocate images/old to assets/legacy', 'the nodejs/node repo'])
+  const repo = readTask("find issues in quokka/browser that mention 'flaky'");
+  assert.ok(repo.values.has('quoted') && !repo.written.has('browser'), 'quokka/browser is a name');
+  const issues = catalogOf({ gh: [needs('search_issues', 'Find issues by text in a repository.', ['q']), tool('list_issues', 'List the issues of a repository.')], browser: [tool('browser_find', 'Find text in the browser page.'), tool('browser_open', 'Open the browser.')] });
+  assert.equal(rankTools(issues, "find issues in quokka/browser that mention 'flaky'", 1)[0]?.id, 'gh/search_issues', 'the repo name does not pull the browser tools');
+  for (const task of ['merge fix/null-check into main', 'relocate photos/raw to archive/older', 'the rustlang/cargo repo'])
     assert.ok(readTask(task).values.has('quoted'), task);
-  for (const [task, word] of [['compare our products/services', 'servic'], ['chart eur/usd', 'eur'], ["turn 'Downing St' into lat/long", 'lat']] as const)
+  for (const [task, word] of [['compare our stores/outlets', 'outlet'], ['chart eur/usd', 'eur'], ["convert 'Quay Street' to lat/lng", 'lat']] as const)
     assert.ok(readTask(task).written.has(word), `${task}: ${word} stays a word`);
   // A file's extension says what kind of file it is: a PDF, a Liquid template.
-  assert.ok(readTask('turn this summary into q3_report.pdf').concepts.some((c) => c.has('pdf')), 'a .pdf is about PDF');
-  const liquid = readTask('check sections/hero.liquid for errors');
-  assert.ok(liquid.values.has('path') && liquid.concepts.some((c) => c.has('liquid')), 'hero.liquid is a Liquid file');
+  assert.ok(readTask('save these notes as minutes_june.pdf').concepts.some((c) => c.has('pdf')), 'a .pdf is about PDF');
+  const liquid = readTask('check snippets/price-tag.liquid for errors');
+  assert.ok(liquid.values.has('path') && liquid.concepts.some((c) => c.has('liquid')), 'price-tag.liquid is a Liquid file');
   // Not names: "called twice", "so-called", a word the lexicons know, a #channel; a value already set aside is not the name.
   for (const [task, word] of [['a function called twice', 'twice'], ['the so-called helper', 'helper'], ['named entity recognition', 'entiti'], ["titled 'Q3 plan' summarizing sales", 'summar']] as const)
     assert.ok(readTask(task).written.has(word), `${task}: ${word} stays a word`);
   assert.ok(readTask('post in a channel named #general').values.has('channel'), 'a #channel keeps its own shape');
   // Dotted words that are not files: a schema.table, a library, "a.m.": values, but not paths.
-  for (const task of ['count rows in auth.users', 'middleware in Next.js 14', 'at 9 a.m. tomorrow']) assert.ok(!readTask(task).values.has('path'), `${task}: no file`);
-  // Extensions that are everyday words add no term: main.go is not "go".
+  for (const task of ['count rows in shop.items', 'routing in Vue.js 3', 'at 9 a.m. tomorrow']) assert.ok(!readTask(task).values.has('path'), `${task}: no file`);
+  // Extensions that are everyday words add no term: server.go is not "go".
   const kindOf = (task: string, term: string) => readTask(task).concepts.some((c) => c.size === 1 && c.has(term));
-  assert.ok(!kindOf('read main.go', 'go') && readTask('read main.go').values.has('path') && kindOf('read report.xlsx', 'xlsx'), 'main.go is a file, not "go"; report.xlsx is a spreadsheet');
+  assert.ok(!kindOf('read server.go', 'go') && readTask('read server.go').values.has('path') && kindOf('read report.xlsx', 'xlsx'), 'server.go is a file, not "go"; report.xlsx is a spreadsheet');
   // Alternatives the lexicons know stay words even after "to"; a day written with slashes is a time.
   assert.ok(readTask('export the table to CSV/Excel').written.has('csv') && readTask('export the table to CSV/Excel').written.has('excel'), 'CSV/Excel pairs two formats');
   for (const task of ['due 12/25/2026', 'remind me on 12/25']) assert.ok(readTask(task).values.has('time'), `${task}: a day`);
@@ -453,9 +486,9 @@ test('names and places written as values are not words about the tool', () => {
 });
 
 test('a task that hands over a path sets back tools with nowhere to put it', () => {
-  // open_nodes (memory) takes entity names: "open notes.md" is a file to read.
-  assert.notEqual(rankTools(sharedCatalog(), 'open notes.md and summarize it for me', 1)[0]?.tool, 'open_nodes');
-  assert.match(rankTools(sharedCatalog(), 'open notes.md and summarize it for me', 1)[0]?.tool ?? '', /read/);
+  // open_nodes takes entity names: "open todo.md" is a file to read, though "open" is in open_nodes' name.
+  const memory = catalogOf({ memory: [tool('open_nodes', 'Open specific nodes in the knowledge graph by their names.', { names: { type: 'array' } }), tool('read_graph', 'Read the whole knowledge graph.', {})], fs: [needs('read_text_file', 'Read a text file and return its contents.', ['path'])] });
+  assert.equal(rankTools(memory, 'open todo.md and give me the gist', 1)[0]?.id, 'fs/read_text_file');
   assert.equal(holdsPath(tool('t', 'x', { outputPath: { type: 'string' } })), true);
   assert.equal(holdsPath(tool('t', 'x', { names: { type: 'array' } })), false);
   assert.equal(holdsPath(tool('t', 'x')), false, 'properties {}: the tool takes nothing');
@@ -467,12 +500,13 @@ test('a task that hands over a path sets back tools with nowhere to put it', () 
 
 test("a near tie on a sequence's first step goes to the tool that fits the whole task", () => {
   // "stop profiling" alone fits Playwright's stop_tracing and DevTools' performance_stop_trace about
-  // equally; with "save the trace" DevTools' fits the task far better.
-  assert.equal(rankTools(sharedCatalog(), 'stop profiling and save the trace to trace.json.gz', 1)[0]?.id, 'chrome-devtools-mcp/performance_stop_trace');
+  // equally; with "write the trace" DevTools' fits the task far better. (A small invented catalog did not
+  // give a near tie on the first step, so this one stays on the shared catalogs.)
+  assert.equal(rankTools(sharedCatalog(), 'stop profiling and write the trace to perf-run.json.gz', 1)[0]?.id, 'chrome-devtools-mcp/performance_stop_trace');
   // Only when the whole task's best fits the rest of the task too: an unrelated later step does not pick between twins.
   assert.equal(rankTools(sharedCatalog(), 'stop the recording and then list pull requests', 1)[0]?.id, rankTools(sharedCatalog(), 'stop the recording', 1)[0]?.id);
   // The step's own best keeps a place near the top.
-  assert.ok(rankTools(sharedCatalog(), 'stop profiling and save the trace to trace.json.gz', 3).some((h) => h.tool === 'browser_stop_tracing'), 'the first step\'s own best is in the top 3');
+  assert.ok(rankTools(sharedCatalog(), 'stop profiling and write the trace to perf-run.json.gz', 3).some((h) => h.tool === 'browser_stop_tracing'), 'the first step\'s own best is in the top 3');
 });
 
 describe('rankTools in a per-turn loop', () => {

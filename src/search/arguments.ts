@@ -1,7 +1,7 @@
 /**
- * Values in a task are arguments: "what address is at 40.7484, -73.9857?" hands over coordinates,
+ * Values in a task are arguments: "which street address is at 48.8606, 2.3376?" hands over coordinates,
  * so reverse_geocode (which needs latitude and longitude) fits it better than geocode (which
- * finds them); "issue #501" hands over a number, so get_issue fits better than search_issues.
+ * finds them); "issue #88" hands over a number, so get_issue fits better than search_issues.
  * A tool's required parameters are read by name; the task's values by shape (query.ts).
  */
 import type { RawTool } from '../catalog/types.js';
@@ -17,7 +17,7 @@ export const ARGUMENT_FIT_BOOST = 1.2;
 /**
  * Parameter names that take each kind of value. Paths are left out: a file name in a task is as
  * often what to write as what to read, and most file tools require a path, so it tells them apart
- * from nothing (it lowered "save the page as invoice.pdf").
+ * from nothing (it lowered "save the page as receipt_march.pdf").
  */
 const PARAMETER_KINDS: readonly [ValueKind, RegExp][] = [
   ['coordinates', /^(?:lat|latitude|lng|lon|long|longitude)$/i],

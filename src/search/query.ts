@@ -11,7 +11,7 @@ const IMPLIED_WEIGHT = 0.5;
 const URL = /\b(?:https?:\/\/\S+|(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|app|ai|co|edu|gov|test|local)(?:[/:]\S*|(?![\w.-]))|localhost(?::\d+)?\S*)/gi;
 /**
  * A path: absolute or home-relative; relative with two slashes, a trailing slash or a file
- * extension (docs/architecture.png, src/components/ui, docs/), not "acme/web" or "lat/long";
+ * extension (docs/floorplan.png, src/widgets/forms, docs/), not "quokka/garden" or "lat/long";
  * a file name; a well-known file.
  */
 // One way to match a segment (no nested quantifiers over the same characters): a run with a letter in it.
@@ -21,24 +21,24 @@ const PATH = new RegExp(
   'gi',
 );
 /**
- * "a directory called build/output", "a repo named dotfiles": the name given is a value, as if
+ * "a folder called deploy/output", "a repo named dotfiles": the name given is a value, as if
  * quoted. Not "named after it", "called twice", "the so-called helper", a #channel or @user (their
  * own shapes), nor a word the lexicons know ("named entity recognition"). One space only: a value
  * already taken out ("titled 'Q3 plan' summarizing") leaves several, and the next word is not it.
  */
 const CALLED = /(?<!\bso-)\b(called|named|titled) (?![#@])(?!(?:after|by|for|in|on|with|the|a|an|as|to|from|and|or|it|that|this|me|us|when|once|twice|most|back|out|up|off)\b)([^\s,;!?]+)/g;
-/** Extensions of the files people name in tasks. A dotted word with another ending ("auth.users", "a.m") names no file. */
+/** Extensions of the files people name in tasks. A dotted word with another ending ("shop.items", "a.m") names no file. */
 const FILE_EXTENSIONS: ReadonlySet<string> = new Set(
   `txt md mdx rst json jsonl yaml yml toml ini cfg conf env csv tsv xml html htm css scss sass less js mjs cjs ts tsx jsx vue
   svelte py ipynb rb go rs java kt swift c h cc cpp hpp cs php sh bash zsh ps1 bat sql db sqlite log pdf doc docx xls xlsx
   xlsm ppt pptx odt rtf png jpg jpeg gif webp svg ico bmp tif tiff mp3 mp4 wav mov avi mkv webm zip tar gz tgz bz2 xz 7z
   rar jar war lock bak tmp dat bin exe dll so wasm har proto graphql gql tf hcl liquid ejs hbs pem crt csr key`.split(/\s+/),
 );
-/** Extensions that are everyday words too ("main.go", "app.log"), or say nothing of the file's topic: no term of their own. */
+/** Extensions that are everyday words too ("server.go", "app.log"), or say nothing of the file's topic: no term of their own. */
 const WORD_EXTENSIONS: ReadonlySet<string> = new Set('go log key lock less old patch diff run out map test spec json md txt tmp bak dat bin'.split(' '));
 const extensionOf = (path: string): string | undefined => /\.([a-z][a-z0-9]{0,9})$/.exec(path.trim())?.[1];
 /**
- * A file's kind, from its extension: "contract.pdf" is about PDF, "hero.liquid" about Liquid
+ * A file's kind, from its extension: "lease.pdf" is about PDF, "price-tag.liquid" about Liquid
  * (pooled-240 flat, dev-250 R@1 +0.4, holdout +1.0).
  */
 const fileKind = (path: string): string[][] => {
@@ -47,7 +47,7 @@ const fileKind = (path: string): string[][] => {
 };
 /** A path as such: it has a separator or a home, or ends in a file's extension, or is a well-known file. */
 const isFilePath = (token: string): boolean => /[/\\~]/.test(token) || FILE_EXTENSIONS.has(extensionOf(token) ?? '') || !token.includes('.');
-/** "acme/web", "feature/dark-mode", "images/old": an owner/repo, a branch or a relative path, named rather than described. */
+/** "quokka/garden", "fix/null-check", "images/old": an owner/repo, a branch or a relative path, named rather than described. */
 const SLASHED = /(?<![\w./-])[a-z0-9][\w.-]*(?:\/[\w.-]+)+(?![\w/])/g;
 /** A day written with slashes: 12/25, 12/25/2026. */
 const DATE = /^(?:0?[1-9]|1[0-2])\/(?:0?[1-9]|[12]\d|3[01])(?:\/(?:\d{2}|\d{4}))?$/;
@@ -56,8 +56,8 @@ const LIBRARY = /\b([A-Z][a-z]+)\.js\b/g;
 /** Slashed pairs that are words wherever they stand: "into lat/long", "with read/write". */
 const WORD_PAIR = /^(?:and\/or|either\/or|input\/output|read\/write|i\/o|tcp\/ip|ci\/cd|lat\/long|lat\/lng|lat\/lon|on\/off|yes\/no|true\/false|pros\/cons)$/;
 /**
- * Whether a slashed token names something rather than pairs two words ("products/services",
- * "buy/sell", "EUR/USD"): it has a digit, "-", "_" or ".", or three parts, or it stands where a
+ * Whether a slashed token names something rather than pairs two words ("stores/outlets",
+ * "rent/own", "EUR/USD"): it has a digit, "-", "_" or ".", or three parts, or it stands where a
  * place is named (after in/into/from/to/of/under/at, before repo/branch/folder/project, or before "to").
  */
 function namedBySlash(token: string, before: string, after: string): boolean {
@@ -74,7 +74,7 @@ const EMAIL = /\b[\w.+-]+@[\w-]+\.[\w.]+\b(?!:)/g;
 /** "48.8584, 2.2945": a latitude and longitude. */
 const COORDINATES = /(?<![$€£¥\d.])-?\b\d{1,3}\.\d{2,}\s*,\s*-?\d{1,3}\.\d{2,}\b/g;
 /**
- * "(100,400)", "at 300,220", "x=200 y=150", "drag from 10,10 to 300,200", "move the mouse to
+ * "(100,400)", "at 300,220", "x=200 y=150", "drag from 20,20 to 240,160", "send the cursor to
  * 640,360": a position on a screen, in pixels. Without brackets "1,500" is a number and "March 3,
  * 2025" a date, so the bare form needs a word of place (or a drag or the mouse) before it, and no
  * year after the comma.
@@ -97,7 +97,7 @@ const RELATIVE_DATE = /\b(?:today|tomorrow|yesterday|tonight|(?:this|next|last|p
  */
 const SIZE =
   /\b(?=\d)(?<!\b(?:multiply|multiplied|times|divide|divided|from|by|grow|increase|decrease|raise|reduce|cut)\s)(?:\d{3,5}\s*(?:by|[x×])\s*\d{3,5}|\d{2,5}\s*[x×]\s*\d{2,5})\b(?!\s*(?:dollars?|euros?|percent|%|times|users|people|rows|items|records))|\bto(?<=\b(?:resize|viewport|window|screen)\b[^.;]{0,30}\bto)\s\d{3,4},\s?\d{3,4}\b/g;
-/** Script in a task ("document.title", "localStorage.clear()", "await page.click()"), lower-cased: what evaluate tools take. */
+/** Script in a task ("document.referrer", "sessionStorage.clear()", "await page.click()"), lower-cased: what evaluate tools take. */
 const CODE = /(?:\bawait\s+)?\b(?:document|window|localstorage|sessionstorage|navigator|location|console|page)\.[\w$]+(?:\([^)]{0,80}\))?(?:\.[\w$]+(?:\([^)]{0,80}\))?)*/g;
 /** SQL in a task, its keywords in capitals as people write them ("SELECT * FROM orders"; not "select the rows from"). */
 const SQL = /\b(?:SELECT\s+[^;]{1,80}?\s+FROM|INSERT\s+INTO|DELETE\s+FROM|CREATE\s+TABLE|ALTER\s+TABLE|UPDATE\s+\w+\s+SET)\b|\bselect\s+\*\s+from\b/;
@@ -147,18 +147,18 @@ function prepare(task: string): { text: string; implied: string[][]; values: Set
   text = text.replace(/\b(?:e\.g|i\.e|etc)\./g, ' ');
   text = text.replace(EMAIL, () => (values.add('email'), implied.push(['email']), ' '));
   text = text.replace(URL, () => (values.add('url'), implied.push(['url'], ['web'], ['navigate']), ' '));
-  // Code before paths: "document.title" is an expression, not a file.
+  // Code before paths: "document.referrer" is an expression, not a file.
   text = text.replace(CODE, () => (values.add('code'), implied.push(['script', 'evaluate', 'javascript']), ' '));
   // A path handed over: a value, implying a file of its kind.
   const path = (m: string) => (values.add('path'), implied.push(['file'], ['path'], ...fileKind(m)));
-  // "auth.users", "a.m.": dotted, but no file; a name or a value all the same.
+  // "shop.items", "a.m.": dotted, but no file; a name or a value all the same.
   text = text.replace(PATH, (m) => (isFilePath(m) ? path(m) : values.add('quoted'), ' '));
   text = text.replace(QUOTED, () => (values.add('quoted'), ' '));
   text = text.replace(CALLED, (m, verb: string, name: string) => (/^[a-z]+$/.test(name) && knownWord(name) ? m : (values.add('quoted'), ` ${verb} `)));
   text = text.replace(SLASHED, (m, at: number, all: string) => {
     const before = all.slice(Math.max(0, at - 16), at);
     if (WORD_PAIR.test(m) || !namedBySlash(m, before, all.slice(at + m.length, at + m.length + 16))) return m;
-    // "sections/hero.liquid": a file (its extension too long for PATH); "acme/web": a name, as if quoted.
+    // "snippets/price-tag.liquid": a file (its extension too long for PATH); "quokka/garden": a name, as if quoted.
     if (/\.[a-z]\w*$/.test(m)) path(m);
     else if (DATE.test(m) && (/\/\d{2,4}$/.test(m) || /\b(?:on|by|until|due|before|after|since|from)\s+$/.test(before))) values.add('time');
     else values.add('quoted');

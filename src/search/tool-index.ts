@@ -244,7 +244,7 @@ export class ToolSearchIndex {
       // A tool that needs the id of the very thing it acts on (get_console_message: msgid) fits a task that
       // names no such thing (no identifier, quoted name or other value) less than its sibling that lists them.
       else if (tool.needsOwnId && !identified.size && !values.size) lifted /= UNNAMED_THING;
-      // "open notes.md": a tool with nowhere to put the path (open_nodes) fits less, as one needing coordinates does.
+      // "open todo.md": a tool with nowhere to put the path (open_nodes) fits less, as one needing coordinates does.
       if (values.has('path') && tool.cannotHoldPath) lifted /= ARGUMENT_FIT_BOOST;
       if (tool.deprecated) lifted *= DEPRECATED;
       scores.set(id, lifted);
@@ -341,7 +341,7 @@ export class ToolSearchIndex {
         const scores = this.scores(firstText, filter);
         firstStep = top(scores, 1)[0];
         bests.set(firstText, firstStep);
-        // "stop profiling and save the trace": when the whole task's best fits the first step about as well
+        // "stop profiling and write the trace": when the whole task's best fits the first step about as well
         // as that step's own best, and the rest of the task too, the near tie goes to the tool that fits
         // the whole task (not to whichever server's twin an unrelated later step happens to name).
         const whole = ranked[0]![0];
