@@ -57,9 +57,9 @@ export class Bm25fIndex {
         seen.add(term);
         let posting = this.postings.get(term);
         if (!posting) this.postings.set(term, (posting = new Map()));
-        const tf = posting.get(id) ?? {};
-        tf[field] = (tf[field] ?? 0) + 1;
-        posting.set(id, tf);
+        const tf = posting.get(id);
+        if (tf) tf[field] = (tf[field] ?? 0) + 1;
+        else posting.set(id, { [field]: 1 });
       }
     }
     this.docs.set(id, { key, lengths, terms: seen });
