@@ -1,4 +1,4 @@
-import { baseForm, isAction } from '../ttc/verbs.js';
+import { baseForm, isAction } from '../text/verbs.js';
 import { stemmer } from 'stemmer';
 import { PHRASES } from '../vocabulary/index.js';
 

@@ -1,4 +1,4 @@
-import { baseForm, isAction } from '../ttc/verbs.js';
+import { baseForm, isAction } from './verbs.js';
 import { blankLineAfter, LIST_ITEM, type Sentence } from './sentences.js';
 
 const MORE = /^(?:can|supports?|also|handles?|accepts?)$/i;

@@ -5,7 +5,7 @@
  */
 import { DOMAIN_WORDS } from '../vocabulary/index.js';
 import { nameWords } from './text.js';
-import { baseForm, FUNCTION_WORDS, isAction } from './verbs.js';
+import { baseForm, FUNCTION_WORDS, isAction } from '../text/verbs.js';
 
 const MAX_TAGS = 4;
 /** Words descriptions use about any tool: never a topic. */

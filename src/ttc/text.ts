@@ -1,6 +1,6 @@
 /** Turning a free-form tool description into the short phrases TTC lines carry. */
 import { oneLine } from './lexical.js';
-import { baseForm, isAction } from './verbs.js';
+import { baseForm, isAction } from '../text/verbs.js';
 
 /** Abbreviations whose period does not end a sentence. */
 const ABBREVIATIONS = /(?:\b(?:e\.g|i\.e|etc|vs|approx|incl|esp|cf|min|max|no|ca)|\b[A-Z])\.$/i;

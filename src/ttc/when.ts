@@ -4,7 +4,7 @@
  * text stays uniform across servers whose authors wrote no WHEN.
  */
 import { nameWords } from './text.js';
-import { baseForm, FUNCTION_WORDS, isAction, userAction } from './verbs.js';
+import { baseForm, FUNCTION_WORDS, isAction, userAction } from '../text/verbs.js';
 
 export const INTENTS = ['wants', 'requests', 'asks', 'needs', 'intends'] as const;
 
