@@ -16,6 +16,7 @@ import { terms } from '../src/search/tokenize.js';
 import { holdsPath, identifiedObjects, parameterValueKinds } from '../src/search/arguments.js';
 import { indexCatalog, rankTools, ToolSearchIndex } from '../src/search/tool-index.js';
 import { taskSteps } from '../src/search/task-steps.js';
+import { slimDocuments } from '../src/slim/documents.js';
 import { FIXTURES, runCli } from './_cli.js';
 
 const tool = (name: string, description: string, properties: Record<string, object> = {}): RawTool => ({ name, description, inputSchema: { type: 'object', properties } as never });
@@ -429,10 +430,10 @@ test('indexCatalog indexes every tool of the real catalogs in each document kind
 
 test("slim documents are made with the preset asked for: safe keeps a parameter's later sentences, balanced its first", () => {
   const catalog = catalogOf({ kb: [tool('press', 'Press a key.', { key: { type: 'string', description: 'The key to press. Vendor keys such as Zorblax work too.' } })] });
-  const found = (slimPreset?: 'safe') => indexCatalog(catalog, { document: 'slim', ...(slimPreset ? { slimPreset } : {}) }).search('Zorblax', 1).length;
+  const found = (slimPreset?: 'safe') => indexCatalog(catalog, { document: 'slim', documents: slimDocuments(slimPreset) }).search('Zorblax', 1).length;
   assert.equal(found('safe'), 1);
   assert.equal(found(), 0, 'balanced keeps the first sentence of a parameter description only');
-  assert.throws(() => indexCatalog(catalog, { document: 'slim', slimPreset: 'Safe' as 'safe' }), /slimPreset "Safe" is not a preset; use safe, balanced, max/);
+  assert.throws(() => slimDocuments('Safe' as 'safe'), /slim preset "Safe" is not a preset; use safe, balanced, max/);
 });
 
 test('every lexicon entry is a lowercase word, every phrase folds into one word', async () => {

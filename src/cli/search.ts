@@ -3,6 +3,7 @@ import { truncate } from '../util/format.js';
 import { SlimError } from '../errors.js';
 import { indexCatalog } from '../search/tool-index.js';
 import { weakMatch } from '../search/confidence.js';
+import { slimDocuments } from '../slim/documents.js';
 import type { DocumentKind } from '../search/types.js';
 import { collectForCommand } from './_collect.js';
 import { EXIT, type ExitCode } from './exit-code.js';
@@ -38,7 +39,7 @@ export async function searchCommand(io: CliIO, argv: string[]): Promise<ExitCode
   const document = (values.document ?? 'full') as DocumentKind;
   if (!['full', 'slim', 'ttc'].includes(document)) throw new SlimError('usage', `--document must be full, slim or ttc, got ${JSON.stringify(values.document)}`);
   const collected = await collectForCommand(io, sourceRequest(values, rest), values.json === true);
-  const hits = indexCatalog(collected.catalog, { document }).search(task, k);
+  const hits = indexCatalog(collected.catalog, { document, ...(document === 'slim' ? { documents: slimDocuments() } : {}) }).search(task, k);
   const weak = weakMatch(hits);
   if (values.json) io.stdout.write(`${JSON.stringify({ schemaVersion: 1, command: 'search', task, document, hits, ...(weak ? { weak } : {}) }, null, 2)}\n`);
   else {

@@ -65,6 +65,7 @@ export { describeFinding } from '../budget/describe.js';
 
 // Slimming: shorter tool text, verified lossless.
 export { slimCatalog, type SlimResult } from '../slim/slim-catalog.js';
+export { slimDocuments } from '../slim/documents.js';
 export { verifySlim, verifyTool, type Violation } from '../slim/verify.js';
 export { factCheck, type MissingSentence } from '../slim/fact-check.js';
 export { PRESETS, DEFAULT_PRESET, type PresetName, type SlimPolicy } from '../slim/policy.js';

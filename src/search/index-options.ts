@@ -1,4 +1,4 @@
-import type { PresetName } from '../slim/policy.js';
+import type { Catalog } from '../catalog/types.js';
 import type { Sidecar } from '../ttc/types.js';
 import type { FieldParams } from './bm25f.js';
 import type { QueryOptions } from './query.js';
@@ -20,8 +20,11 @@ export interface IndexOptions extends QueryOptions {
   /** Field weights and length normalisation, over FIELD_PARAMS (for tuning and experiments). */
   fields?: Partial<Record<FieldName, FieldParams>>;
   k1?: number;
-  /** The slim preset `slim` documents are made with (default: the default preset, balanced). */
-  slimPreset?: PresetName;
+  /**
+   * The catalog the documents are read from, made from the one given: for `slim` documents, the
+   * caller's slimmer (slimDocuments in slim/documents.ts). Search itself imports no slimmer.
+   */
+  documents?: (catalog: Catalog) => Catalog;
   /** The author's TTC sidecar: its WHEN and TAGS are indexed for `ttc` documents. */
   sidecar?: Sidecar;
 }

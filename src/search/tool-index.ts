@@ -1,7 +1,4 @@
 import type { Catalog, RawTool } from '../catalog/types.js';
-import { SlimError } from '../errors.js';
-import { DEFAULT_PRESET, PRESETS } from '../slim/policy.js';
-import { slimCatalog } from '../slim/slim-catalog.js';
 import { serverBoilerplate } from '../ttc/to-ttc.js';
 import { Bm25fIndex } from './bm25f.js';
 import { toolFields } from './documents.js';
@@ -372,11 +369,8 @@ export class ToolSearchIndex {
 
 /** An index over a whole catalog, with the documents of the chosen kind. */
 export function indexCatalog(catalog: Catalog, options: IndexOptions = {}): ToolSearchIndex {
-  if (options.slimPreset !== undefined && !Object.hasOwn(PRESETS, options.slimPreset)) {
-    throw new SlimError('usage', `slimPreset "${options.slimPreset}" is not a preset; use ${Object.keys(PRESETS).join(', ')}`);
-  }
   const index = new ToolSearchIndex(options);
-  const source = options.document === 'slim' ? slimCatalog(catalog, PRESETS[options.slimPreset ?? DEFAULT_PRESET]).after : catalog;
+  const source = options.documents ? options.documents(catalog) : catalog;
   for (const server of source.servers) index.add(server.name, server.tools);
   return index;
 }
