@@ -1,14 +1,14 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { SlimError } from '../errors.js';
-import { writeFileAtomic } from '../fs/atomic-write.js';
+import { fileMode, writeFileAtomic } from '../fs/atomic-write.js';
 import { editJsonText } from '../fs/edit-json.js';
 import { GATEWAY_MODES } from '../gateway/config/index.js';
 import type { GatewayMode } from '../gateway/types.js';
 import { ENTRY_NAME, type Launch } from '../install/gateway-entry.js';
 import { planInstall, type InstallPlan } from '../install/plan-install.js';
 import { sha256, type InstallRecord } from '../install/plan-uninstall.js';
-import { fileMode, GITIGNORE, readIfExists, readRecord, stateFiles, type StateFiles } from '../install/state.js';
+import { GITIGNORE, readIfExists, readRecord, stateFiles, type StateFiles } from '../install/state.js';
 import { movedServersTable, type InstallTarget } from '../install/targets.js';
 import { parseClientConfig } from '../sources/client-configs.js';
 import { packageRoot } from '../sources/demo.js';

@@ -1,7 +1,7 @@
 import { SlimError } from '../errors.js';
-import { writeFileAtomic } from '../fs/atomic-write.js';
 import { planUninstall } from '../install/plan-uninstall.js';
-import { fileMode, readIfExists, readRecord, removeState, stateFiles } from '../install/state.js';
+import { fileMode, writeFileAtomic } from '../fs/atomic-write.js';
+import { readIfExists, readRecord, removeState, stateFiles } from '../install/state.js';
 import { movedServersTable } from '../install/targets.js';
 import { chooseTarget, CLIENT_FLAG, clientOf, printDiff, SCOPE_FLAG, targetContext } from './_client-target.js';
 import { defineCommand } from './command.js';

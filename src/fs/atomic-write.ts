@@ -17,7 +17,8 @@ function realTarget(path: string): string {
   }
 }
 
-function existingMode(path: string): number | undefined {
+/** A file's permission bits, or undefined when it does not exist. */
+export function fileMode(path: string): number | undefined {
   try {
     return statSync(path).mode & 0o7777;
   } catch {
@@ -33,7 +34,7 @@ function existingMode(path: string): number | undefined {
 export function writeFileAtomic(path: string, content: string, options: AtomicWriteOptions = {}): void {
   const target = realTarget(path);
   const tmp = join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  const mode = options.mode ?? existingMode(target);
+  const mode = options.mode ?? fileMode(target);
   try {
     const fd = openSync(tmp, 'w', mode ?? 0o666);
     try {

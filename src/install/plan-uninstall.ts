@@ -1,11 +1,11 @@
-import { createHash } from 'node:crypto';
 import { SlimError } from '../errors.js';
+import { sha256 } from '../util/hash.js';
 import { documentData, sameData, serversIn, withServers } from './document.js';
 import { ENTRY_NAME, isGatewayEntry } from './gateway-entry.js';
 import type { ServerTable } from './server-table.js';
 import { SERVERS_KEY, type InstallTarget } from './targets.js';
 
-export const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+export { sha256 };
 
 /** What install remembers, to undo itself exactly. */
 export interface InstallRecord {

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, readdirSync, rmdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { SlimError } from '../errors.js';
 import { isPlainObject } from '../sources/clients/fields.js';
@@ -41,13 +41,6 @@ export function readIfExists(file: string): string | undefined {
   }
 }
 
-export const fileMode = (file: string): number | undefined => {
-  try {
-    return statSync(file).mode & 0o7777;
-  } catch {
-    return undefined;
-  }
-};
 
 /** The record of an earlier install, checked, or undefined when there is none. */
 export function readRecord(files: StateFiles): InstallRecord | undefined {

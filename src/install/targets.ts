@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { ClientKind } from '../catalog/types.js';
 import { SlimError } from '../errors.js';
+import { sha256 } from '../util/hash.js';
 import { userConfigLocations } from '../sources/clients/locations.js';
 import { jsonServerTable } from './json-servers.js';
 import type { ServerTable } from './server-table.js';
@@ -57,7 +57,7 @@ export interface TargetContext {
 export const userStateRoot = (ctx: Pick<TargetContext, 'home' | 'env'>): string =>
   path.join(ctx.env.XDG_CONFIG_HOME || path.join(ctx.home, '.config'), 'mcp-slim', 'installs');
 
-const shortHash = (s: string) => createHash('sha256').update(s).digest('hex').slice(0, 8);
+const shortHash = (s: string) => sha256(s).slice(0, 8);
 
 function userFile(client: ClientKind, ctx: TargetContext): string {
   const files = userConfigLocations(ctx.home, ctx.env, ctx.platform, ctx.cwd).filter((l) => l.client === client).map((l) => l.file);
