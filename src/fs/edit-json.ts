@@ -10,8 +10,11 @@ export interface JsonEdit {
  * Change values in JSON text in place, keeping the user's key order, indentation, line
  * breaks and every key we do not touch, so a rewrite never loses what they wrote.
  */
+/** One level of the text's indentation, as its first indented key has it (two spaces if none is). */
+export const indentUnit = (text: string): string => /\n([ \t]+)"/.exec(text)?.[1] ?? '  ';
+
 export function editJsonText(text: string, edits: readonly JsonEdit[]): string {
-  const indent = /\n([ \t]+)"/.exec(text)?.[1] ?? '  ';
+  const indent = indentUnit(text);
   const formattingOptions = { insertSpaces: !indent.includes('\t'), tabSize: indent.includes('\t') ? 1 : indent.length, eol: text.includes('\r\n') ? '\r\n' : '\n' };
   let out = text;
   for (const edit of edits) out = applyEdits(out, modify(out, edit.path, edit.value, { formattingOptions }));

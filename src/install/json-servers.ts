@@ -1,5 +1,6 @@
-import { applyEdits, createScanner, findNodeAtLocation, modify, parseTree, type Node, type ParseError } from 'jsonc-parser';
+import { createScanner, findNodeAtLocation, parseTree, type Node, type ParseError } from 'jsonc-parser';
 import { SlimError } from '../errors.js';
+import { editJsonText, indentUnit } from '../fs/edit-json.js';
 import type { ServerChunk, ServerTable } from './server-table.js';
 
 /**
@@ -108,18 +109,6 @@ function renderChunks(chunks: readonly ServerChunk[], indent: string, eol: strin
     .join(eol);
 }
 
-function indentUnit(text: string): string {
-  return /\n([ \t]+)"/.exec(text)?.[1] ?? '  ';
-}
-
-/** Sets a value with jsonc-parser, in the file's own indentation and line ends. */
-function setAt(text: string, at: (string | number)[], value: unknown): string {
-  const eol = text.includes('\r\n') ? '\r\n' : '\n';
-  const unit = indentUnit(text);
-  const formattingOptions = { insertSpaces: !unit.includes('\t'), tabSize: unit.includes('\t') ? 1 : unit.length, eol };
-  return applyEdits(text, modify(text, at, value, { formattingOptions }));
-}
-
 export function jsonServerTable(root: readonly string[], file: string): ServerTable {
   const path = [...root];
   return {
@@ -149,11 +138,11 @@ export function jsonServerTable(root: readonly string[], file: string): ServerTa
       return out;
     },
 
-    set: (text, name, value) => setAt(text, [...path, name], value),
+    set: (text, name, value) => editJsonText(text, [{ path: [...path, name], value }]),
 
     insert(text, chunks) {
       if (!chunks.length) return text;
-      const out = objectAt(text, path, file) ? text : setAt(text, path, {});
+      const out = objectAt(text, path, file) ? text : editJsonText(text, [{ path, value: {} }]);
       const eol = out.includes('\r\n') ? '\r\n' : '\n';
       const node = objectAt(out, path, file);
       if (!node) throw new SlimError('config', `${file}: cannot create "${path.join('.')}"`);
