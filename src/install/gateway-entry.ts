@@ -78,10 +78,15 @@ export function gatewayEntry(client: ClientKind, launch: Launch, variables: read
 
 /** Whether an entry is a gateway that install wrote (from this or another copy of mcp-slim). */
 export function isGatewayEntry(value: unknown): boolean {
-  if (!value || typeof value !== 'object') return false;
-  const e = value as Record<string, unknown>;
-  const line = [e.command, ...(Array.isArray(e.args) ? e.args : [])].flat();
+  const line = commandLine(value);
   return line.includes('serve') && line.includes('--gateway-config');
+}
+
+/** The program and arguments an entry starts, whichever client's shape it has (OpenCode's command is one array). */
+export function commandLine(value: unknown): unknown[] {
+  if (!value || typeof value !== 'object') return [];
+  const e = value as Record<string, unknown>;
+  return [e.command, ...(Array.isArray(e.args) ? e.args : [])].flat();
 }
 
 /** Keys only the client itself can act on: a server using them stays in the client's file. */

@@ -1,6 +1,6 @@
 import { SlimError } from '../errors.js';
 import { documentData, sameData, serversIn, valueAt, withServers } from './document.js';
-import { ENTRY_NAME, gatewayEntry, isGatewayEntry, referencedVariables, staysBecause, type Launch } from './gateway-entry.js';
+import { commandLine, ENTRY_NAME, gatewayEntry, isGatewayEntry, referencedVariables, staysBecause, type Launch } from './gateway-entry.js';
 import type { ServerChunk, ServerTable } from './server-table.js';
 import { SERVERS_KEY, type InstallTarget } from './targets.js';
 
@@ -40,13 +40,7 @@ function readBack(table: ServerTable, text: string, file: string): Record<string
 }
 
 /** Whether two gateway entries start the same program with the same arguments. */
-function startsSame(a: unknown, b: Record<string, unknown>): boolean {
-  const line = (e: unknown) => {
-    const x = (e ?? {}) as Record<string, unknown>;
-    return JSON.stringify([x.command, x.args ?? []].flat(2));
-  };
-  return line(a) === line(b);
-}
+const startsSame = (a: unknown, b: unknown): boolean => sameData(commandLine(a), commandLine(b));
 
 /**
  * What install writes, computed from text alone: the client's file with its servers replaced by
