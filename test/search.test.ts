@@ -14,7 +14,8 @@ import { taskMode, toolMode } from '../src/search/intent.js';
 import { toolFields } from '../src/search/documents.js';
 import { terms } from '../src/search/tokenize.js';
 import { holdsPath, identifiedObjects, parameterValueKinds } from '../src/search/arguments.js';
-import { indexCatalog, rankTools, ToolSearchIndex } from '../src/search/tool-index.js';
+import { indexCatalog, ToolSearchIndex } from '../src/search/tool-index.js';
+import { rankTools } from '../src/search/rank-tools.js';
 import { taskSteps } from '../src/search/task-steps.js';
 import { slimDocuments } from '../src/slim/documents.js';
 import { FIXTURES, runCli } from './_cli.js';
@@ -527,6 +528,10 @@ describe('rankTools in a per-turn loop', () => {
     const second = catalogOf({ garden: [...first.servers[0]!.tools, tool('mow_lawn', 'Mow the lawn to an even height.')] });
     assert.equal(rankTools(second, 'mow the lawn', 1)[0]?.tool, 'mow_lawn');
     assert.notEqual(rankTools(first, 'mow the lawn', 1)[0]?.tool, 'mow_lawn', 'the first catalog keeps its own index');
+    // Documents made another way are another index, even for the same catalog.
+    const withLawn = () => second;
+    assert.equal(rankTools(first, 'mow the lawn', 1, { documents: withLawn })[0]?.tool, 'mow_lawn');
+    assert.notEqual(rankTools(first, 'mow the lawn', 1, { documents: (c) => c })[0]?.tool, 'mow_lawn');
   });
 });
 

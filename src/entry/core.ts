@@ -83,6 +83,7 @@ export { compareTTC, type TTCComparison } from '../ttc/compare.js';
 export { catalogToTTC, renderServersTTC, parseServersTTC } from '../ttc/catalog-text.js';
 
 // Tool search: the index behind `mcp-slim search` and the gateway's tool_search.
-export { indexCatalog, rankTools, ToolSearchIndex, type IndexOptions } from '../search/tool-index.js';
+export { indexCatalog, ToolSearchIndex, type IndexOptions } from '../search/tool-index.js';
+export { rankTools } from '../search/rank-tools.js';
 export type { DocumentKind, SearchHit } from '../search/types.js';
 export { phaseCatalog, type PhaseSets } from '../search/phases.js';

@@ -374,20 +374,3 @@ export function indexCatalog(catalog: Catalog, options: IndexOptions = {}): Tool
   for (const server of source.servers) index.add(server.name, server.tools);
   return index;
 }
-
-/**
- * Indexes already built, per catalog object and options: a per-turn agent loop that calls
- * rankTools with the same catalog searches a built index (catalogs are values here: a changed
- * catalog is a new object, as every function of this library returns).
- */
-const built = new WeakMap<Catalog, Map<string, ToolSearchIndex>>();
-
-/** seeds/003 fix 1: the `k` tools most relevant to this turn's task, for per-turn pruning. */
-export function rankTools(catalog: Catalog, task: string, k = 5, options: IndexOptions = {}): SearchHit[] {
-  const key = JSON.stringify(options);
-  const byOptions = built.get(catalog) ?? new Map<string, ToolSearchIndex>();
-  built.set(catalog, byOptions);
-  let index = byOptions.get(key);
-  if (!index) byOptions.set(key, (index = indexCatalog(catalog, options)));
-  return index.search(task, k);
-}
