@@ -63,6 +63,17 @@ function cut(tool: RawTool, maxChars: number | null): RawTool {
 
 const definitionTokens = (tool: RawTool, rules: ClientRules): number => tokens(JSON.stringify(modelView(cut(tool, rules.descriptionMaxChars))));
 
+/** A tool's definition tokens under a client's cut, each tool counted once however often it is asked for. */
+type TokensOf = (tool: RawTool) => number;
+function definitionCounter(rules: ClientRules): TokensOf {
+  const counted = new Map<RawTool, number>();
+  return (tool) => {
+    let n = counted.get(tool);
+    if (n === undefined) counted.set(tool, (n = definitionTokens(tool, rules)));
+    return n;
+  };
+}
+
 const publicName = (rules: ClientRules, server: string, tool: string): string => rules.nameFormat.replace('{server}', server).replace('{tool}', tool);
 
 function median(values: readonly number[]): number {
@@ -86,8 +97,8 @@ function instructionTokens(servers: readonly Listed[], rules: ClientRules): numb
 }
 
 /** The load of some servers under a client's rules, before any session-specific use. */
-function loadOf(servers: readonly Listed[], rules: ClientRules, window: number): Load {
-  const all = servers.flatMap((s) => s.tools.map((t) => ({ server: s.server, tool: t, tokens: definitionTokens(t, rules), pinned: s.alwaysLoad === true })));
+function loadOf(servers: readonly Listed[], rules: ClientRules, window: number, tokensOf: TokensOf): Load {
+  const all = servers.flatMap((s) => s.tools.map((t) => ({ server: s.server, tool: t, tokens: tokensOf(t), pinned: s.alwaysLoad === true })));
   const full = all.reduce((sum, t) => sum + t.tokens, 0);
   const instructions = instructionTokens(servers, rules);
   const withInstructions = instructions ? [`${instructions} of server instructions`] : [];
@@ -129,10 +140,10 @@ export const GATEWAY_RESULTS = 5;
 /**
  * One find-and-call through the gateway, in tokens: tool_search's result (up to 5 matches of
  * median size) and the found tools joining the gateway's listing, in full where the client loads
- * definitions, as names where it defers them (an estimate from the median tool).
+ * definitions, as names where it defers them (an estimate from the median tool). `upstream`:
+ * the definition tokens of every tool behind the gateway.
  */
-export function gatewayFind(catalog: Catalog, rules?: ClientRules): { result: number; listing: number } {
-  const upstream = catalog.servers.flatMap((s) => s.tools.map((t) => (rules ? definitionTokens(t, rules) : tokens(JSON.stringify(modelView(t))))));
+export function gatewayFind(upstream: readonly number[], rules?: ClientRules): { result: number; listing: number } {
   const k = Math.min(GATEWAY_RESULTS, upstream.length);
   const result = k * median(upstream);
   const deferring = rules !== undefined && rules.loading !== 'full';
@@ -143,10 +154,10 @@ export function gatewayFind(catalog: Catalog, rules?: ClientRules): { result: nu
  * The gateway's deferred listing as one server (with the tools it pins: a server the client
  * config marked alwaysLoad), and what one of its searches adds.
  */
-function gatewayLoad(catalog: Catalog, rules: ClientRules, window: number, pinned: readonly RawTool[]): Load {
+function gatewayLoad(upstream: readonly number[], rules: ClientRules, window: number, pinned: readonly RawTool[], tokensOf: TokensOf): Load {
   const listing = deferredListing();
-  const gateway = loadOf([{ server: 'mcp-slim', tools: [...listing.tools, ...pinned], instructions: listing.instructions }], rules, window);
-  const find = gatewayFind(catalog, rules);
+  const gateway = loadOf([{ server: 'mcp-slim', tools: [...listing.tools, ...pinned], instructions: listing.instructions }], rules, window, tokensOf);
+  const find = gatewayFind(upstream, rules);
   return {
     ...gateway,
     findAndCall: find.result + find.listing,
@@ -195,9 +206,12 @@ export function clientCost(catalog: Catalog, rules: ClientRules, options: Sessio
     ...(s.instructions ? { instructions: s.instructions } : {}),
     ...(rules.alwaysLoadKey && s.origin.source.alwaysLoad ? { alwaysLoad: true } : {}),
   }));
-  const direct = loadOf(listed, rules, options.window);
+  // Each definition is counted once for both views: tokenizing is the cost of this model.
+  const tokensOf = definitionCounter(rules);
+  const direct = loadOf(listed, rules, options.window, tokensOf);
   const pinned = live.filter((s) => s.origin.source.alwaysLoad).flatMap((s) => s.tools);
-  const gateway = gatewayLoad(catalog, rules, options.window, pinned);
+  const upstream = live.flatMap((s) => s.tools.map(tokensOf));
+  const gateway = gatewayLoad(upstream, rules, options.window, pinned, tokensOf);
   const toolCount = listed.reduce((n, s) => n + s.tools.length, 0);
   const notes = rules.maxTools !== null && toolCount > rules.maxTools ? [`${toolCount} tools: over ${rules.label}'s limit of ${rules.maxTools}${rules.sources.maxTools?.includes('unverified') ? ' (unverified)' : ''}`] : [];
   return {

@@ -29,7 +29,8 @@ export function savings(catalog: Catalog, report: CostReport): Saving[] {
   const deferred = deferredListing();
   const deferredTokens = countTokens(JSON.stringify(deferred.tools.map(modelView)), 'o200k_base') + countTokens(deferred.instructions, 'o200k_base');
   const upFront = report.total.modelView.tokens.o200k_base + report.total.instructions.tokens.o200k_base;
-  const find = gatewayFind(catalog);
+  // The definitions' model-view tokens are in the report already.
+  const find = gatewayFind(report.tools.map((t) => t.modelView.tokens.o200k_base));
   return [
     ...slimSavings(catalog),
     {
