@@ -17,7 +17,7 @@ import { defineCommand } from './command.js';
 import { EXIT, type ExitCode } from './exit-code.js';
 import type { CliIO } from './io.js';
 import { collectWithProgress } from './_collect.js';
-import { clientCost } from '../client-cost/model.js';
+import { clientCost, DEFAULT_SESSION } from '../client-cost/model.js';
 import { loadRuleBook } from '../client-cost/rules-file.js';
 import { formatInt } from '../util/format.js';
 import { formatPercent } from '../report/_format.js';
@@ -106,7 +106,7 @@ async function costBeforeAfter(io: CliIO, target: InstallTarget, serversText: st
   const { catalog } = await collectWithProgress(io, request, false);
   const book = loadRuleBook();
   const rules = book.clients[target.client];
-  const cost = clientCost(catalog, rules, { window: 200_000, turns: 20, finds: 2, prices: book.prices });
+  const cost = clientCost(catalog, rules, { ...DEFAULT_SESSION, prices: book.prices });
   const line = (what: string, load: typeof cost.direct) =>
     `    ${what} first turn ${formatInt(load.firstTurn)} · later turn ${formatInt(load.session.laterTurn)} · one find+call ${load.findAndCall ? formatInt(load.findAndCall) : '–'} · session $${load.session.dollars.toFixed(4)}`;
   const failed = catalog.servers.filter((s) => s.failure).map((s) => `    not counted: ${s.name} did not start (${s.failure!.message})`);
@@ -118,7 +118,7 @@ async function costBeforeAfter(io: CliIO, target: InstallTarget, serversText: st
     cost.gateway.session.dollars < cost.direct.session.dollars
       ? `    behind the gateway a session costs ${formatPercent(1 - cost.gateway.session.dollars / cost.direct.session.dollars)} less`
       : `    behind the gateway a session costs more: ${rules.label} already loads these tools cheaply (the gateway still caps results and logs costs)`,
-    `    (session: 20 turns, 2 find-and-calls, ${book.prices.model} cache prices; mcp-slim measure --client ${target.client} for more)`,
+    `    (session: ${DEFAULT_SESSION.turns} turns, ${DEFAULT_SESSION.finds} find-and-calls, ${book.prices.model} cache prices; mcp-slim measure --client ${target.client} for more)`,
   ].join('\n');
 }
 

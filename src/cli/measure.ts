@@ -14,7 +14,7 @@ import { exitCodeForMeasure, type ExitCode } from './exit-code.js';
 import { useColor, type CliIO } from './io.js';
 import { nonNegativeInt, nonNegativeNumber, positiveInt } from './parse-args.js';
 import type { Catalog, ClientKind, ServerEntry } from '../catalog/types.js';
-import { clientCost } from '../client-cost/model.js';
+import { clientCost, DEFAULT_SESSION } from '../client-cost/model.js';
 import { loadRuleBook } from '../client-cost/rules-file.js';
 import { CLIENT_NAMES, isClientKind } from '../sources/clients/names.js';
 import { clientCostsJson, renderClientCosts, type ClientCostView } from '../report/client-cost-report.js';
@@ -37,14 +37,14 @@ export const MEASURE = defineCommand({
   flags: {
     ...SOURCE_FLAGS,
     top: { type: 'string', value: 'N', help: 'heaviest tools to list (default 10)' },
-    window: { type: 'string', value: 'TOKENS', help: 'context window to compare the total with (default 200000)' },
+    window: { type: 'string', value: 'TOKENS', help: `context window to compare the total with (default ${DEFAULT_SESSION.window})` },
     json: { type: 'boolean', help: 'stable machine-readable output (docs/json-output.md)' },
     md: { type: 'boolean', help: 'Markdown tables (for a PR comment or $GITHUB_STEP_SUMMARY)' },
     html: { type: 'string', value: 'FILE', help: 'write a self-contained HTML report with charts' },
     save: { type: 'string', value: 'FILE', help: 'save the catalog (every raw tool) to measure again without the servers' },
     savings: { type: 'boolean', help: 'also show what slimming would save (on with --demo)' },
-    turns: { type: 'string', value: 'N', section: 'clients', help: 'turns in the session the per-client cost assumes (default 20)' },
-    finds: { type: 'string', value: 'N', section: 'clients', help: 'find-and-calls in that session, where a client looks tools up (default 2)' },
+    turns: { type: 'string', value: 'N', section: 'clients', help: `turns in the session the per-client cost assumes (default ${DEFAULT_SESSION.turns})` },
+    finds: { type: 'string', value: 'N', section: 'clients', help: `find-and-calls in that session, where a client looks tools up (default ${DEFAULT_SESSION.finds})` },
     'cache-write': { type: 'string', value: 'USD', section: 'clients', help: 'dollars per million tokens written to the prompt cache (default: data/client-rules.json, Claude Sonnet 4.6: 3.75)' },
     'cache-read': { type: 'string', value: 'USD', section: 'clients', help: 'dollars per million tokens read from the prompt cache (default 0.30)' },
   },
@@ -70,8 +70,8 @@ function clientCostView(catalog: Catalog, values: FlagValues<typeof MEASURE.flag
   const book = loadRuleBook();
   const session = {
     window,
-    turns: positiveInt('turns', values.turns, 20),
-    finds: nonNegativeInt('finds', values.finds, 2),
+    turns: positiveInt('turns', values.turns, DEFAULT_SESSION.turns),
+    finds: nonNegativeInt('finds', values.finds, DEFAULT_SESSION.finds),
     prices: {
       cacheWritePerMTok: nonNegativeNumber('cache-write', values['cache-write'], book.prices.cacheWritePerMTok),
       cacheReadPerMTok: nonNegativeNumber('cache-read', values['cache-read'], book.prices.cacheReadPerMTok),
@@ -99,7 +99,7 @@ export async function measureCommand(io: CliIO, argv: string[]): Promise<ExitCod
   }
   const request = sourceRequest(values, rest, values.demo ? 90 : 30);
   const top = positiveInt('top', values.top, 10);
-  const window = positiveInt('window', values.window, 200_000);
+  const window = positiveInt('window', values.window, DEFAULT_SESSION.window);
   const machine = values.json === true || values.md === true;
   const raw = await collectWithProgress(io, request, machine);
   // Everything below prints or saves: from here on, origins, failures and notes carry no secret.

@@ -45,6 +45,9 @@ export interface ClientCost {
   assumed: string[];
 }
 
+/** The session priced when nobody says otherwise: a 200k window, 20 turns, 2 find-and-calls. */
+export const DEFAULT_SESSION = { window: 200_000, turns: 20, finds: 2 } as const;
+
 export interface SessionOptions {
   /** The context window, for a client that defers past a share of it. */
   window: number;
