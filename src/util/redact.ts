@@ -186,7 +186,9 @@ export function redactUrl(url: string): string {
 
 // --- Arguments: one argument is one value, spaces included ---
 
-const FLAG = /^-{1,2}[A-Za-z][\w.-]*$/;
+/** A command-line flag's name: `-k`, `--api-key`. */
+const FLAG_NAME = String.raw`-{1,2}[A-Za-z][\w.-]*`;
+const FLAG = new RegExp(`^${FLAG_NAME}$`);
 
 /** Detectors for one whole argument, on top of the text ones. */
 const ARG_DETECTORS = {
@@ -220,8 +222,10 @@ export function redactArgs(args: readonly string[]): string[] {
 export const DETECTORS_FOR_TESTS = { text: TEXT_DETECTORS, arg: ARG_DETECTORS };
 
 /** `"--api-key", "sk-…"` on one line (a JSON or TOML argument list): the value after a secret flag. */
-const FLAG_THEN_VALUE = /(["'])(-{1,2}[A-Za-z][\w.-]*)\1(\s*,\s*)(["'])([^"'\n]*)\4/g;
-/** `"X-Api-Key" = "…"` or `"X-Api-Key": "…"`: a quoted secret name and its quoted value. */
+const FLAG_THEN_VALUE = new RegExp(String.raw`(["'])(${FLAG_NAME})\1(\s*,\s*)(["'])([^"'\n]*)\4`, 'g');
+/** A line that ends with a quoted flag, its value on the next (JSON's argument lists). */
+const FLAG_ENDING_LINE = new RegExp(String.raw`["'](${FLAG_NAME})["'],?\s*$`);
+/** `"X-Api-Key" = "…" or `"X-Api-Key": "…"`: a quoted secret name and its quoted value. */
 const QUOTED_PAIR = /(["'])([^"'\n]+)\1(\s*[:=]\s*)(["'])([^"'\n]*)\4/g;
 
 /**
@@ -234,18 +238,15 @@ export function redactLines(text: string): string {
   const keep = (value: string) => value === '' || isReference(value);
   return lines
     .map((line, i) => {
-      const flag = /["'](-{1,2}[A-Za-z][\w.-]*)["'],?\s*$/.exec(lines[i - 1] ?? '')?.[1];
+      const flag = FLAG_ENDING_LINE.exec(lines[i - 1] ?? '')?.[1];
       let out = line;
       if (flag && isSecretName(flag)) {
         out = out.replace(/^([-+ ]?\s*)(["'])([^"']+)\2/, (whole, lead: string, q: string, value: string) => (keep(value) ? whole : `${lead}${q}${REDACTED}${q}`));
       }
-      out = out
-        .replace(FLAG_THEN_VALUE, (whole, q1: string, name: string, sep: string, q2: string, value: string) =>
-          isSecretName(name) && !keep(value) ? `${q1}${name}${q1}${sep}${q2}${REDACTED}${q2}` : whole,
-        )
-        .replace(QUOTED_PAIR, (whole, q1: string, name: string, sep: string, q2: string, value: string) =>
-          isSecretName(name) && !keep(value) ? `${q1}${name}${q1}${sep}${q2}${REDACTED}${q2}` : whole,
-        );
+      // A quoted name, then its quoted value: masked when the name is a secret's.
+      const mask = (whole: string, q1: string, name: string, sep: string, q2: string, value: string) =>
+        isSecretName(name) && !keep(value) ? `${q1}${name}${q1}${sep}${q2}${REDACTED}${q2}` : whole;
+      out = out.replace(FLAG_THEN_VALUE, mask).replace(QUOTED_PAIR, mask);
       return redactText(out);
     })
     .join('\n');
