@@ -15,6 +15,7 @@ import { toolFields } from '../src/search/documents.js';
 import { terms } from '../src/search/tokenize.js';
 import { holdsPath, identifiedObjects, parameterValueKinds } from '../src/search/arguments.js';
 import { indexCatalog, ToolSearchIndex } from '../src/search/tool-index.js';
+import { FEATURE_AT, WEIGHTS } from '../src/search/features.js';
 import { rankTools } from '../src/search/rank-tools.js';
 import { taskSteps } from '../src/search/task-steps.js';
 import { slimDocuments } from '../src/slim/documents.js';
@@ -228,9 +229,10 @@ describe('the index', () => {
       browser: [tool('highlight', 'Highlight an element on the page.'), tool('click', 'Click an element on the page.'), tool('scroll', 'Scroll the page.'), tool('search_history', 'Search the browsing history.'), tool('type', 'Type into an input field.')],
       files: [tool('search_files', 'Search for files by name.'), tool('read_file', 'Read a file.')],
     });
-    // Were "search" to name owl-search, its boost would put owl_web_search first.
-    assert.equal(rankTools(owl, 'highlight the search input on this page', 1)[0]?.id, 'browser/highlight');
-    assert.match(rankTools(owl, 'owl: headlines about the river festival', 1)[0]?.id ?? '', /^owl-search\//, 'its distinctive word names it');
+    const named = (task: string) => new Set(indexCatalog(owl).candidates(task, 20).filter((c) => c.features[FEATURE_AT.serverNamed] === 1).map((c) => c.id.split('/')[0]));
+    assert.deepEqual(named('highlight the search input on this page'), new Set(), '"search" alone does not name owl-search');
+    assert.deepEqual(named('owl: headlines about the river festival'), new Set(['owl-search']), 'its distinctive word names it');
+    assert.match(rankTools(owl, 'owl: headlines about the river festival', 1)[0]?.id ?? '', /^owl-search\//);
     assert.equal(rankTools(owl, 'with browser, type a word into the search input', 1)[0]?.id, 'browser/type');
   });
 
@@ -248,13 +250,23 @@ describe('the index', () => {
     assert.deepEqual(index.search('read a file', 5), []);
   });
 
-  test('a tool that covers the whole task, weakly, gets a place beside those matching one word strongly', () => {
+  test('a tool that covers the whole task, in a longer text, comes before those matching one word in a short one', () => {
     const filler = (n: number) => 'quartz violet ember lantern meadow cobalt harbor tundra saffron willow pebble '.repeat(n);
     const others = 'abcdefghijkl'.split('').map((c) => tool(`other_${c}`, `Other. ${filler(1)}`));
-    const zoo = catalogOf({ b: [tool('zebra_one', 'Zebra.'), tool('zebra_two', 'Zebra.'), tool('zebra_three', 'Zebra.'), tool('wide', `Something. ${filler(20)} zebra quokka marmot`), ...others] });
+    const zoo = catalogOf({ b: [tool('zebra_one', 'Zebra.'), tool('zebra_two', 'Zebra.'), tool('zebra_three', 'Zebra.'), tool('wide', `Something. ${filler(3)} zebra quokka marmot`), ...others] });
     const hits = rankTools(zoo, 'zebra quokka marmot', 4);
-    assert.deepEqual(hits.slice(0, 2).map((h) => h.tool), ['zebra_one', 'wide']);
-    assert.ok(hits[1]!.score < hits[2]!.score, 'each hit keeps its own score: the tie for first stays visible');
+    assert.equal(hits[0]?.tool, 'wide');
+    assert.equal(hits[0]?.fit, 1);
+    assert.ok(hits[1]!.fit < 0.5);
+    // Without the coverage feature, BM25F alone puts the short one-word matches first.
+    const bm25Only = indexCatalog(zoo, { weights: { ...WEIGHTS, conceptCoverage: 0 } }).search('zebra quokka marmot', 1);
+    assert.notEqual(bm25Only[0]?.tool, 'wide');
+  });
+
+  test('scores are in rank order for a one-step task', () => {
+    const hits = rankTools(sharedCatalog(), 'list the open pull requests of the repository', 10);
+    assert.equal(hits.length, 10);
+    for (let i = 1; i < hits.length; i++) assert.ok(hits[i - 1]!.score >= hits[i]!.score, `${hits[i - 1]!.id} before ${hits[i]!.id}`);
   });
 
   test('re-adding a server many times, and searching in between, ranks as a fresh index does', () => {
@@ -333,11 +345,10 @@ test('a tool that does the opposite of what the task asks comes after its siblin
   assert.ok(!opposesTask(terms('hide_subtitles'), turnOff));
   const both = opposedVerbs(queryTerms('show or hide the panel'));
   assert.ok(!opposesTask(terms('show_panel'), both) && !opposesTask(terms('hide_panel'), both), 'a task that asks for both sides opposes neither');
-  // Each pair is described so that, without the setback, the tool that does the opposite would come first.
-  const player = catalogOf({ player: [tool('show_subtitles', 'Turn on subtitles over the video.'), tool('hide_subtitles', 'Hide subtitles.'), tool('set_volume', 'Set the volume of the video.')] });
-  assert.equal(rankTools(player, 'turn off the subtitles over the video', 1)[0]?.id, 'player/hide_subtitles');
-  const recorder = catalogOf({ rec: [tool('screencast_start', 'Start a screen recording of this tab.'), tool('screencast_stop', 'Stop it.'), tool('set_volume', 'Set the volume of the video.')] });
-  assert.equal(rankTools(recorder, 'end the tab screen recording now', 1)[0]?.id, 'rec/screencast_stop');
+  // Described so that, without the setback, the tool that does the opposite comes first: its text says "turn".
+  const player = catalogOf({ player: [tool('show_subtitles', 'Turn on subtitles.'), tool('hide_subtitles', 'Hide subtitles and captions.'), tool('set_volume', 'Set the volume of the video.')] });
+  assert.equal(indexCatalog(player, { weights: { ...WEIGHTS, opposite: 0 } }).search('turn off the subtitles', 1)[0]?.id, 'player/show_subtitles');
+  assert.equal(indexCatalog(player).search('turn off the subtitles', 1)[0]?.id, 'player/hide_subtitles');
 });
 
 test('values in a task are arguments: a tool that needs the kind of value the task carries comes first', () => {
@@ -554,9 +565,21 @@ describe('a tool its own description retires', () => {
         tool('read_box', 'Get the contents of a box on the shelf.', { box: { type: 'string' } }),
       ],
     });
-    // Without the demotion get_box leads here: its name has both "get" and "box".
-    assert.equal(rankTools(shelf, 'get the contents of the blue box', 2)[0]?.tool, 'read_box');
-    assert.equal(rankTools(shelf, 'get_box', 1)[0]?.tool, 'get_box', 'still found by its own name');
+    // get_box's name has both "get" and "box": by score alone it leads.
+    assert.ok(indexCatalog(shelf).candidates('get the contents of the blue box', 2)[0]?.id === 'shelf/get_box');
+    assert.deepEqual(rankTools(shelf, 'get the contents of the blue box', 2).map((h) => h.tool), ['read_box', 'get_box']);
+    assert.deepEqual(rankTools(shelf, 'get_box', 2).map((h) => h.tool), ['read_box', 'get_box'], 'found by its own name, after the tool to use');
+  });
+
+  test('names its replacement in several ways, and only a tool of its own list counts', async () => {
+    const { replacementOf } = await import('../src/search/deprecated.js');
+    const siblings = ['fetch_record', 'get_record_v2', 'send_mail'].map((name) => tool(name, 'Current.'));
+    const of = (description: string) => replacementOf(tool('old', description), siblings);
+    assert.equal(of('DEPRECATED: Use fetch_record instead.'), 'fetch_record');
+    assert.equal(of('Gets a record. Deprecated in favour of `get_record_v2`.'), 'get_record_v2');
+    assert.equal(of('Sends a fax. This tool is deprecated; use send_mail.'), 'send_mail');
+    assert.equal(of('Deprecated: use the web app instead.'), undefined, 'no tool of that name');
+    assert.equal(of('Use fetch_record for records.'), undefined, 'not retired');
   });
 });
 

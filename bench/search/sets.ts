@@ -30,6 +30,9 @@ export const aggregateOnly = (name: string) => `${name} is a blind set: scored o
 /** The 19 raw tools/list files, read as a directory (its *.meta.json handshakes are skipped). */
 const SHARED = 'test/fixtures/catalogs/shared';
 
+/** The servers of `measure --demo`, as their shared catalog files. */
+const DEMO_SERVERS = ['server-filesystem', 'server-memory', 'server-everything', 'server-sequential-thinking', 'server-github', 'server-postgres', 'playwright-mcp', 'chrome-devtools-mcp', 'context7', 'figma-developer-mcp', 'n8n-mcp'];
+
 export function builtInSets(): QuerySetSpec[] {
   return [
     {
@@ -76,6 +79,12 @@ export function builtInSets(): QuerySetSpec[] {
       about: 'MetaTool ToolE queries that need two tools (gold = both)',
     },
     {
+      name: 'everyday-dev',
+      queries: 'test/fixtures/queries/everyday-dev.jsonl',
+      catalogs: DEMO_SERVERS.map((f) => `${SHARED}/${f}.json`),
+      about: "development: 200 everyday phrasings (casual, indirect, not the tools' words) over the 11 demo servers' 132 tools, written 2026-12-01 by a helper who saw only the catalogs; tuned on",
+    },
+    {
       name: 'blind-pool-650',
       queries: 'test/fixtures/queries/blind/pool-650.jsonl',
       catalogs: [SHARED, 'test/fixtures/catalogs/extra', 'test/fixtures/catalogs/dev'],
@@ -85,7 +94,7 @@ export function builtInSets(): QuerySetSpec[] {
     {
       name: 'blind-everyday-demo',
       queries: 'test/fixtures/queries/blind/everyday-demo.jsonl',
-      catalogs: ['server-filesystem', 'server-memory', 'server-everything', 'server-sequential-thinking', 'server-github', 'server-postgres', 'playwright-mcp', 'chrome-devtools-mcp', 'context7', 'figma-developer-mcp', 'n8n-mcp'].map((f) => `${SHARED}/${f}.json`),
+      catalogs: DEMO_SERVERS.map((f) => `${SHARED}/${f}.json`),
       blind: true,
       about: "blind: 120 everyday phrasings (casual, indirect, not the tools' words) over the 11 demo servers' 132 tools, written with the set above; scored in aggregate only",
     },

@@ -11,9 +11,6 @@ import type { ValueKind } from './query.js';
 import { nameWords } from '../ttc/text.js';
 import { terms } from './tokenize.js';
 
-/** A tool that needs a kind of value the task carries is lifted this much. */
-export const ARGUMENT_FIT_BOOST = 1.2;
-
 /**
  * Parameter names that take each kind of value. Paths are left out: a file name in a task is as
  * often what to write as what to read, and most file tools require a path, so it tells them apart

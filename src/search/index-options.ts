@@ -3,6 +3,7 @@ import type { Sidecar } from '../ttc/types.js';
 import type { FieldParams } from './bm25f.js';
 import type { QueryOptions } from './query.js';
 import type { DocumentKind, FieldName } from './types.js';
+import type { Weights } from './features.js';
 
 /** Field weights: a tool's name says most about it, then what it does (its first sentence), then the rest. */
 export const FIELD_PARAMS: Readonly<Record<FieldName, FieldParams>> = {
@@ -20,6 +21,8 @@ export interface IndexOptions extends QueryOptions {
   /** Field weights and length normalisation, over FIELD_PARAMS (for tuning and experiments). */
   fields?: Partial<Record<FieldName, FieldParams>>;
   k1?: number;
+  /** The ranking features' weights, over the shipped ones (for fitting and ablation). */
+  weights?: Weights;
   /**
    * The catalog the documents are read from, made from the one given: for `slim` documents, the
    * caller's slimmer (slimDocuments in slim/documents.ts). Search itself imports no slimmer.

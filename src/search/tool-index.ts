@@ -2,65 +2,30 @@ import type { Catalog, RawTool } from '../catalog/types.js';
 import { serverBoilerplate } from '../ttc/to-ttc.js';
 import { Bm25fIndex } from './bm25f.js';
 import { toolFields } from './documents.js';
-import { taskMode, toolMode, type Mode } from './intent.js';
-import { ARGUMENT_FIT_BOOST, holdsPath, identifiedObjects, parameterValueKinds } from './arguments.js';
-import { opposedVerbs, opposesTask } from './opposites.js';
-import { flattenConcepts, mentionsUrl, normalizeTask, readTask, type ValueKind } from './query.js';
+import { taskMode, toolMode } from './intent.js';
+import { holdsPath, identifiedObjects, parameterValueKinds } from './arguments.js';
+import { opposedVerbs } from './opposites.js';
+import { flattenConcepts, mentionsUrl, normalizeTask, readTask } from './query.js';
 import { SEQUENCE, taskSteps } from './task-steps.js';
-import { isDeprecated } from './deprecated.js';
-import { byScore, top } from './ranked.js';
+import { afterReplacements, isDeprecated, replacementOf } from './deprecated.js';
+import { top } from './ranked.js';
 import { serverWords } from './server-words.js';
 import type { SearchHit } from './types.js';
 import { FIELD_PARAMS, type IndexOptions } from './index-options.js';
+import { lift, WEIGHTS, weightVector } from './features.js';
+import { overlaps, toolFeatures, type Candidate, type FeatureContext, type IndexedTool } from './tool-features.js';
 
+export type { Candidate };
 export { FIELD_PARAMS, type IndexOptions };
-
-/** Values a user gives or not at all: a tool that needs screen positions or coordinates the task does not carry fits it less. */
-const UNSAID: ReadonlySet<ValueKind> = new Set(['pixels', 'coordinates']);
-
-/** A tool that does the opposite of what the task asks ("show" for "turn off the callouts") keeps this share of its score. */
-const OPPOSITE_ACTION = 0.8;
 
 /** A server name word that more than this share of other servers' tools use is an everyday word, not the server's name. */
 const COMMON_WORD_SHARE = 0.05;
 
-/** Whether two sets share a member (a loop, not a spread: it runs for every scored tool). */
-function overlaps<T>(a: ReadonlySet<T>, b: ReadonlySet<T>): boolean {
-  for (const k of a) if (b.has(k)) return true;
-  return false;
-}
-
 /** Within this share of a step's best score, the whole task's best tool is as good a first step. */
 const FIRST_STEP_TIE = 0.95;
 
-/** How much less a tool fits when it needs the id of its own thing and the task names none. */
-const UNNAMED_THING = 1.1;
-
-/** What the index keeps of a tool besides its document: what the lifts read. */
-interface IndexedTool {
-  server: string;
-  tool: string;
-  /** The name's terms, each once. */
-  name: readonly string[];
-  mode: Mode | undefined;
-  /** The kinds of value its required parameters take. */
-  takes: ReadonlySet<ValueKind>;
-  /** It goes to a web address: its name says navigate or goto and it takes a URL. */
-  navigates: boolean;
-  /** The kinds of thing its required identifiers name (`commentId` → comment). */
-  ids: ReadonlySet<string>;
-  /** One of those is the thing its own name acts on (get_console_message: msgid). */
-  needsOwnId: boolean;
-  /** None of its parameters could hold a file's path (holdsPath says no, not "unknown"). */
-  cannotHoldPath: boolean;
-  /** Its own description retires it (it names a replacement, or says it is deprecated). */
-  deprecated: boolean;
-}
-
 const keyOf = (server: string, tool: string) => `${server}/${tool}`;
 
-/** How much a tool whose whole name the task asks for is lifted over one whose name it does not touch. */
-export const NAME_COVERAGE_BOOST = 0.5;
 /** A name word in at least this share of a server's tools is its namespace, not part of what one tool does. */
 const NAMESPACE_SHARE = 0.5;
 
@@ -68,16 +33,6 @@ const REACH_URL_STEP = 'navigate to the url of the web page';
 /** A tool that goes to a web address, by its name ("browser_navigate", "goto"). */
 const NAVIGATES = /navigat|goto|go_to/i;
 
-/** A tool its own description retires keeps this share of its score: below its replacement, still findable by name. */
-const DEPRECATED = 0.8;
-
-/** A tool that writes, for a task that only asks to look (or the other way round), keeps this share of its score. */
-const MODE_MISMATCH = 0.85;
-
-const COVERAGE_POOL = 40;
-
-/** How much a tool of a server the task names is lifted. */
-export const SERVER_MENTION_BOOST = 1.6;
 /** A search index over tools that can change as servers' lists change. */
 export class ToolSearchIndex {
   private readonly index: Bm25fIndex;
@@ -94,8 +49,11 @@ export class ToolSearchIndex {
   /** The best tool for reaching a web address: the same for every task until the tools change. */
   private reachUrl: [string, number] | undefined | null = null;
 
+  private readonly weights: Float64Array;
+
   constructor(private readonly options: IndexOptions = {}) {
     this.index = new Bm25fIndex({ ...FIELD_PARAMS, ...options.fields }, options.k1);
+    this.weights = weightVector(options.weights ?? WEIGHTS);
   }
 
   get size(): number {
@@ -113,6 +71,7 @@ export class ToolSearchIndex {
       const name = new Set(fields.name);
       const ids = identifiedObjects(tool);
       this.tools.set(key, {
+        id: key,
         server,
         tool: tool.name,
         name: [...name],
@@ -123,6 +82,7 @@ export class ToolSearchIndex {
         needsOwnId: overlaps(ids, name),
         cannotHoldPath: holdsPath(tool) === false,
         deprecated: isDeprecated(tool),
+        replacedBy: replacementOf(tool, tools),
       });
     }
     this.changed(server);
@@ -206,8 +166,8 @@ export class ToolSearchIndex {
     this.changed(server);
   }
 
-  /** Every matching tool's score for one piece of a task, after the name, mode and server lifts. */
-  private scores(task: string, filter?: (server: string, tool: string) => boolean, coverage?: Map<string, number>): Map<string, number> {
+  /** Every matching tool's BM25F score for one piece of a task, and what its features read from the task. */
+  private matched(task: string, coverage: Map<string, number>): { scores: Map<string, number>; context: FeatureContext } {
     const reading = readTask(task, this.options);
     const { written, values, identified } = reading;
     // "with playwright", "in my n8n": a server named in the task is a strong hint, stronger than BM25 gives a short field.
@@ -219,62 +179,47 @@ export class ToolSearchIndex {
     const concepts = own.size ? reading.concepts.map((c) => ([...c.keys()].some((t) => own.has(t)) ? new Map([...c].filter(([t]) => written.has(t))) : c)) : reading.concepts;
     const query = flattenConcepts(concepts);
     const scores = this.index.scoreConcepts(concepts, coverage);
-    const mode = taskMode(task);
-    const opposed = opposedVerbs(query);
+    return { scores, context: { query, mode: taskMode(task), opposed: opposedVerbs(query), named, values, identified, coverage } };
+  }
+
+  /** Every matching tool's score for one piece of a task: its BM25F score lifted or lowered by its features. */
+  private scores(task: string, filter?: (server: string, tool: string) => boolean, coverage: Map<string, number> = new Map()): Map<string, number> {
+    const { scores, context } = this.matched(task, coverage);
     for (const [id, score] of scores) {
       const tool = this.tools.get(id)!;
-      if (filter && !filter(tool.server, tool.tool)) {
-        scores.delete(id);
-        continue;
-      }
-      let lifted = score * (1 + NAME_COVERAGE_BOOST * this.nameCoverage(id, query));
-      if (mode && tool.mode && tool.mode !== mode) lifted *= MODE_MISMATCH;
-      if (opposesTask(tool.name, opposed)) lifted *= OPPOSITE_ACTION;
-      if (named.has(tool.server)) lifted *= SERVER_MENTION_BOOST;
-      // "what address is at 40.75, -73.99?": a tool that needs coordinates fits better than one that finds them.
-      if (tool.takes.size) {
-        if (values.size && overlaps(tool.takes, values)) lifted *= ARGUMENT_FIT_BOOST;
-        else if (overlaps(tool.takes, UNSAID)) lifted /= ARGUMENT_FIT_BOOST;
-      }
-      // "edit comment c3f1a2b4": a tool that needs a comment's id fits better than one that needs an issue's.
-      if (identified.size && tool.ids.size && overlaps(tool.ids, identified)) lifted *= ARGUMENT_FIT_BOOST;
-      // A tool that needs the id of the very thing it acts on (get_console_message: msgid) fits a task that
-      // names no such thing (no identifier, quoted name or other value) less than its sibling that lists them.
-      else if (tool.needsOwnId && !identified.size && !values.size) lifted /= UNNAMED_THING;
-      // "open todo.md": a tool with nowhere to put the path (open_nodes) fits less, as one needing coordinates does.
-      if (values.has('path') && tool.cannotHoldPath) lifted /= ARGUMENT_FIT_BOOST;
-      if (tool.deprecated) lifted *= DEPRECATED;
-      scores.set(id, lifted);
+      if (filter && !filter(tool.server, tool.tool)) scores.delete(id);
+      else scores.set(id, score * lift(toolFeatures(tool, this.nameCoverage(id, context.query), context), this.weights));
     }
     return scores;
   }
 
   /**
-   * The best `limit` tools, taking turns from two orders: by score, and by score times the share
-   * of the task's concepts the tool matches. A tool that answers every part of a task a little
-   * often belongs in the top five beside the one that answers one part very well.
+   * The `limit` tools with the best BM25F scores for a whole task, with their features: what the
+   * weights are fitted on (bench/search/fit), and what a score is made of.
    */
-  private rank(task: string, filter: ((server: string, tool: string) => boolean) | undefined, limit: number, coverage: Map<string, number>): [string, number][] {
-    const scores = this.scores(task, filter, coverage);
-    // Coverage reorders tools that already score well: the best few dozen by score are enough to look at.
-    const byScoreOrder = top(scores, Math.max(limit, COVERAGE_POOL));
-    const byCoverage = byScoreOrder.map(([id, s]) => [id, s * (coverage.get(id) ?? 0)] as [string, number]).sort(byScore);
-    byScoreOrder.length = Math.min(byScoreOrder.length, limit);
-    const out: [string, number][] = [];
-    const seen = new Set<string>();
-    for (let i = 0; out.length < Math.min(limit, byScoreOrder.length); i++) {
-      for (const entry of [byScoreOrder[i], byCoverage[i]]) {
-        if (!entry || seen.has(entry[0]) || out.length >= limit) continue;
-        out.push([entry[0], scores.get(entry[0])!]);
-        seen.add(entry[0]);
-      }
-    }
-    return out;
+  candidates(task: string, limit: number): Candidate[] {
+    const { scores, context } = this.matched(normalizeTask(task), new Map());
+    return top(scores, limit).map(([id, bm25f]) => ({ id, bm25f, features: toolFeatures(this.tools.get(id)!, this.nameCoverage(id, context.query), context) }));
   }
 
-  private hit([id, score]: [string, number], coverage: ReadonlyMap<string, number>): SearchHit {
-    const { server, tool } = this.tools.get(id)!;
-    return { id, server, tool, score, fit: Math.round((coverage.get(id) ?? 0) * 100) / 100 };
+  /** The best `limit` tools by score: a tool that answers every part of a task is lifted by its concept coverage, in the score. */
+  private rank(task: string, filter: ((server: string, tool: string) => boolean) | undefined, limit: number, coverage: Map<string, number>): [string, number][] {
+    return top(this.scores(task, filter, coverage), limit);
+  }
+
+  /** The first k of a ranking as hits, each retired tool after its replacement. */
+  private hits(ranking: readonly [string, number][], k: number, coverage: ReadonlyMap<string, number>): SearchHit[] {
+    const scores = new Map(ranking);
+    const replacement = (id: string) => {
+      const t = this.tools.get(id)!;
+      return t.replacedBy === undefined ? undefined : keyOf(t.server, t.replacedBy);
+    };
+    return afterReplacements([...scores.keys()], replacement)
+      .slice(0, k)
+      .map((id) => {
+        const { server, tool } = this.tools.get(id)!;
+        return { id, server, tool, score: scores.get(id)!, fit: Math.round((coverage.get(id) ?? 0) * 100) / 100 };
+      });
   }
 
   /** A browser server's tool that goes to a web address (its name says navigate or goto and it takes a URL), with its score for the task. */
@@ -361,9 +306,9 @@ export class ToolSearchIndex {
       put(ranked[0]);
       for (const step of steps) put(bestOf(step));
       for (const entry of ranked) put(entry);
-      return order.slice(0, k).map((entry) => this.hit(entry, coverage));
+      return this.hits(order, k, coverage);
     }
-    return ranked.slice(0, k).map((entry) => this.hit(entry, coverage));
+    return this.hits(ranked, k, coverage);
   }
 }
 
