@@ -17,7 +17,6 @@ import ecoWeb from './lexicon/eco-web.json' with { type: 'json' };
 import everyday from './lexicon/everyday.json' with { type: 'json' };
 import filesShell from './lexicon/files-shell.json' with { type: 'json' };
 import objects from './lexicon/objects.json' with { type: 'json' };
-import situations from './lexicon/situations.json' with { type: 'json' };
 import webBrowser from './lexicon/web-browser.json' with { type: 'json' };
 import { domainWords, lexiconOf, mergeGroups, mergeImplies, mergePhrases } from './merge.js';
 import type { DomainLexicon, Lexicon } from './types.js';
@@ -34,7 +33,6 @@ export const LEXICON_FILES: readonly DomainLexicon[] = [
   { domain: 'communication', file: communication },
   { domain: 'everyday', file: everyday },
   { domain: 'colloquial', file: colloquial },
-  { domain: 'situations', file: situations },
   { domain: 'eco-web', file: ecoWeb },
   { domain: 'eco-personal', file: ecoPersonal },
   { domain: 'eco-dev', file: ecoDev },
