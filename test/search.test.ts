@@ -403,7 +403,10 @@ test('values in a task are arguments: a tool that needs the kind of value the ta
   assert.ok(readTask('resize the browser window to 1280, 720').values.has('size') && !readTask('resize the browser window to 1280, 720').values.has('pixels'));
   // A tool that needs screen positions fits a task that gives none less: the element drag, not the x/y one.
   const board = catalogOf({ ui: [needs('drag', 'Drag one element and drop it onto another.', ['startElement', 'endElement']), needs('mouse_drag_xy', 'Drag the mouse from one point to another.', ['startX', 'startY', 'endX', 'endY']), tool('click', 'Click an element.')] });
-  assert.equal(rankTools(board, "move the card 'Done' above 'Doing' by dragging it", 1)[0]?.id, 'ui/drag');
+  const unsaid = (task: string) => indexCatalog(board).candidates(task, 3).filter((c) => c.features[FEATURE_AT.valueUnsaid] === 1).map((c) => c.id);
+  assert.deepEqual(unsaid("move the element 'Done' above 'Doing' by dragging it"), ['ui/mouse_drag_xy']);
+  assert.deepEqual(unsaid('sketch a box by dragging from 20,20 to 240,160'), []);
+  assert.equal(rankTools(board, "move the element 'Done' above 'Doing' by dragging it", 1)[0]?.id, 'ui/drag');
   assert.equal(rankTools(board, 'sketch a box by dragging from 20,20 to 240,160', 1)[0]?.id, 'ui/mouse_drag_xy');
   assert.ok(readTask('drag from 20,20 to 240,160').values.has('pixels'));
   // "my Downloads folder" is a place, not the action of downloading.

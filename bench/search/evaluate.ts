@@ -38,6 +38,8 @@ export interface Scores {
   recall5: number;
   all3: number;
   all5: number;
+  /** Every gold tool in the top 10: issue 16's bar for tasks that need several tools. */
+  all10: number;
   mrr: number;
   ndcg10: number;
   /** Share of the graded (grade ≥ 1) tools found in the top 1 / 5: how mcpproxy's baseline appears to count recall. */
@@ -101,6 +103,7 @@ function score(ranked: readonly string[], q: Query): Scores {
     recall5: recallAt(ranked, q.gold, 5),
     all3: allAt(ranked, q.gold, 3),
     all5: allAt(ranked, q.gold, 5),
+    all10: allAt(ranked, q.gold, 10),
     mrr: mrr(ranked, q.gold),
     ndcg10: ndcgAt(ranked, q.grades, 10),
     share1: shareAt(ranked, graded, 1),

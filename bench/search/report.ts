@@ -18,17 +18,17 @@ export const DEFINITIONS = [
 
 export function setTable(set: LoadedSet, results: readonly KindResult[]): string {
   const multi = set.queries.filter((q) => q.gold.size > 1).length;
-  const columns: Column[] = ['doc', m('R@1'), m('R@3'), m('R@5'), ...(multi ? [m('all@3'), m('all@5')] : []), m('MRR'), m('nDCG@10'), ms('p50 ms', 3), ms('p99 ms', 3), ms('build ms', 1)];
+  const columns: Column[] = ['doc', m('R@1'), m('R@3'), m('R@5'), ...(multi ? [m('all@3'), m('all@5'), m('all@10')] : []), m('MRR'), m('nDCG@10'), ms('p50 ms', 3), ms('p99 ms', 3), ms('build ms', 1)];
   const rows: Cell[][] = results.map((r) => {
     const s = r.scores;
-    return [r.kind, s.recall1, s.recall3, s.recall5, ...(multi ? [s.all3, s.all5] : []), s.mrr, s.ndcg10, r.p50, r.p99, r.buildMs];
+    return [r.kind, s.recall1, s.recall3, s.recall5, ...(multi ? [s.all3, s.all5, s.all10] : []), s.mrr, s.ndcg10, r.p50, r.p99, r.buildMs];
   });
   const lines = [table(columns, rows)];
   if (multi) {
     // all@k cannot reach 1 when some queries have more than k gold tools: say how high it can go.
     const ceiling = (k: number) => (set.queries.filter((q) => q.gold.size <= k).length / set.queries.length).toFixed(3);
     const most = Math.max(...set.queries.map((q) => q.gold.size));
-    lines.push(`${multi} of ${set.queries.length} queries have several gold tools (up to ${most}); the most all@3 / all@5 can reach is ${ceiling(3)} / ${ceiling(5)}.`);
+    lines.push(`${multi} of ${set.queries.length} queries have several gold tools (up to ${most}); the most all@3 / all@5 / all@10 can reach is ${ceiling(3)} / ${ceiling(5)} / ${ceiling(10)}.`);
   }
   const repeats = repeatedQueries(set);
   if (repeats) lines.push(repeats);
@@ -45,17 +45,18 @@ function repeatedQueries(set: LoadedSet): string | undefined {
   return `${repeated} queries repeat an earlier query's text; ${conflicting} texts have different gold on different lines.`;
 }
 
-/** Recall@5 and MRR per query label (pooled-240's direct, paraphrase, …), one column per document kind. */
+/** Recall@5 and MRR per query label (pooled-240's direct, paraphrase, …), one column per document kind; all@10 of the full documents. */
 export function labelTable(results: readonly KindResult[]): string | undefined {
   const labels = [...(results[0]?.byLabel.keys() ?? [])];
   if (labels.length === 0) return undefined;
   const pick = (r: KindResult, label: string, key: keyof Scores) => r.byLabel.get(label)!.scores[key];
-  const columns: Column[] = ['query kind', 'queries', ...results.map((r) => m(`${r.kind} R@5`)), ...results.map((r) => m(`${r.kind} MRR`))];
+  const columns: Column[] = ['query kind', 'queries', ...results.map((r) => m(`${r.kind} R@5`)), ...results.map((r) => m(`${r.kind} MRR`)), m(`${results[0]!.kind} all@10`)];
   const rows: Cell[][] = labels.map((label) => [
     label,
     results[0]!.byLabel.get(label)!.queries,
     ...results.map((r) => pick(r, label, 'recall5')),
     ...results.map((r) => pick(r, label, 'mrr')),
+    pick(results[0]!, label, 'all10'),
   ]);
   return table(columns, rows);
 }

@@ -5,18 +5,15 @@
  * evaluation query set (bench/search), so the bench measures them honestly. `validate.ts` checks
  * them (test/vocabulary.test.ts).
  */
-import cliJargon from './lexicon/cli-jargon.json' with { type: 'json' };
 import colloquial from './lexicon/colloquial.json' with { type: 'json' };
 import communication from './lexicon/communication.json' with { type: 'json' };
 import core from './lexicon/core.json' with { type: 'json' };
 import dataInfra from './lexicon/data-infra.json' with { type: 'json' };
 import devCollab from './lexicon/dev-collab.json' with { type: 'json' };
 import ecoDev from './lexicon/eco-dev.json' with { type: 'json' };
-import ecoPersonal from './lexicon/eco-personal.json' with { type: 'json' };
 import ecoWeb from './lexicon/eco-web.json' with { type: 'json' };
 import everyday from './lexicon/everyday.json' with { type: 'json' };
 import filesShell from './lexicon/files-shell.json' with { type: 'json' };
-import objects from './lexicon/objects.json' with { type: 'json' };
 import webBrowser from './lexicon/web-browser.json' with { type: 'json' };
 import { domainWords, lexiconOf, mergeGroups, mergeImplies, mergePhrases } from './merge.js';
 import type { DomainLexicon, Lexicon } from './types.js';
@@ -34,10 +31,7 @@ export const LEXICON_FILES: readonly DomainLexicon[] = [
   { domain: 'everyday', file: everyday },
   { domain: 'colloquial', file: colloquial },
   { domain: 'eco-web', file: ecoWeb },
-  { domain: 'eco-personal', file: ecoPersonal },
   { domain: 'eco-dev', file: ecoDev },
-  { domain: 'cli-jargon', file: cliJargon },
-  { domain: 'objects', file: objects },
 ];
 
 /** Each domain's entries without their sources. */
