@@ -575,9 +575,9 @@ describe('a tool its own description retires', () => {
   });
 
   test('names its replacement in several ways, and only a tool of its own list counts', async () => {
-    const { replacementOf } = await import('../src/search/deprecated.js');
+    const { isDeprecated, replacementOf } = await import('../src/search/deprecated.js');
     const siblings = ['fetch_record', 'get_record_v2', 'send_mail'].map((name) => tool(name, 'Current.'));
-    const of = (description: string) => replacementOf(tool('old', description), siblings);
+    const of = (description: string) => (isDeprecated({ name: 'old', description }) ? replacementOf(tool('old', description), siblings) : undefined);
     assert.equal(of('DEPRECATED: Use fetch_record instead.'), 'fetch_record');
     assert.equal(of('Gets a record. Deprecated in favour of `get_record_v2`.'), 'get_record_v2');
     assert.equal(of('Sends a fax. This tool is deprecated; use send_mail.'), 'send_mail');

@@ -21,9 +21,9 @@ export function isDeprecated(tool: RawTool): boolean {
 /** "use read_text_file instead", "in favour of get_record_v2", "replaced by `scrape`": the tool named. */
 const REPLACEMENT = /\b(?:use|in favou?r of|replaced by|superseded by|prefer)\s+[`'"]?([A-Za-z][\w.-]*[\w])[`'"]?/i;
 
-/** The tool of the same list that a retired tool's description names as its replacement, if any. */
+/** The tool of the same list that a retired tool's description names as its replacement, if any (for a tool isDeprecated says is retired). */
 export function replacementOf(tool: RawTool, siblings: readonly RawTool[]): string | undefined {
-  if (!isDeprecated(tool) || typeof tool.description !== 'string') return undefined;
+  if (typeof tool.description !== 'string') return undefined;
   const named = REPLACEMENT.exec(tool.description)?.[1];
   return named && named !== tool.name && siblings.some((t) => t.name === named) ? named : undefined;
 }

@@ -70,6 +70,7 @@ export class ToolSearchIndex {
       this.index.add(key, fields);
       const name = new Set(fields.name);
       const ids = identifiedObjects(tool);
+      const deprecated = isDeprecated(tool);
       this.tools.set(key, {
         id: key,
         server,
@@ -81,8 +82,8 @@ export class ToolSearchIndex {
         ids,
         needsOwnId: overlaps(ids, name),
         cannotHoldPath: holdsPath(tool) === false,
-        deprecated: isDeprecated(tool),
-        replacedBy: replacementOf(tool, tools),
+        deprecated,
+        replacedBy: deprecated ? replacementOf(tool, tools) : undefined,
       });
     }
     this.changed(server);
