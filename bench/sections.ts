@@ -2,6 +2,7 @@ import { gatewaySection } from './gateway.js';
 import { gatewayLimitsSection } from './gateway-limits.js';
 import { installSection } from './install.js';
 import { measureServers } from './measure-servers.js';
+import { searchSection } from './search-section.js';
 import { slimSection } from './slim.js';
 import { tokenizerThroughput } from './tokenizer.js';
 import { ttcSection } from './ttc.js';
@@ -16,4 +17,4 @@ export interface Section {
  * Run in this order by bench/run.ts. A new section (slim, ttc, search, gateway) is one file
  * exporting a Section and one line here.
  */
-export const sections: Section[] = [measureServers, tokenizerThroughput, slimSection, ttcSection, gatewaySection, gatewayLimitsSection, installSection];
+export const sections: Section[] = [measureServers, tokenizerThroughput, slimSection, ttcSection, searchSection, gatewaySection, gatewayLimitsSection, installSection];
