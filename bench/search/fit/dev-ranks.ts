@@ -6,8 +6,8 @@
 import { indexCatalog } from '../../../src/search/tool-index.js';
 import { loadSet, resolvePath } from '../load.js';
 import { builtInSets, ROOT } from '../sets.js';
+import { DEV_SETS } from './cv.js';
 
-export const DEV_SETS = ['pooled-240', 'dev-250', 'everyday-dev'];
 
 export function devRanks(sets: readonly string[] = DEV_SETS): Record<string, number[]> {
   const out: Record<string, number[]> = {};

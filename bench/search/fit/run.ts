@@ -12,80 +12,24 @@
 import { readFileSync } from 'node:fs';
 import { writeFileAtomic } from '../../../src/fs/atomic-write.js';
 import { FEATURES, type Feature, type WeightsFile } from '../../../src/search/features.js';
-import { indexCatalog } from '../../../src/search/tool-index.js';
 import { table } from '../../_table.js';
-import { loadSet, resolvePath } from '../load.js';
-import { signTest } from '../paired.js';
-import { builtInSets, ROOT } from '../sets.js';
-import { FIT, firstGoldRank, fitLogit, type Group } from './logit.js';
-import { foldsOf } from './folds.js';
+import { ROOT } from '../sets.js';
+import { FIT, firstGoldRank, fitLogit } from './logit.js';
+import { at, CANDIDATES, crossValidated, DEV_SETS, groupsOf, K, mean, paired, SEED, type Model } from './cv.js';
 
-const DEV_SETS = ['pooled-240', 'dev-250', 'everyday-dev'];
-/** Candidates per query: the best by BM25F. A gold tool below them cannot be lifted to the top by any weights here. */
-const CANDIDATES = 60;
-const K = 5;
 /** Each of the two sign tests (top-1, top-5) at this level: 0.05 shared by the two. */
 const ALPHA = 0.025;
-const SEED = 20_261_201;
 const WEIGHTS_FILE = `${ROOT}src/search/weights.json`;
-
-interface SetGroups {
-  name: string;
-  groups: Group[];
-}
-
-function groupsOf(name: string): SetGroups {
-  const spec = builtInSets().find((s) => s.name === name);
-  if (!spec || spec.blind) throw new Error(`${name}: not a development set`);
-  const set = loadSet(spec.name, resolvePath(spec.queries, ROOT), spec.catalogs.map((c) => resolvePath(c, ROOT)));
-  const index = indexCatalog(set.catalog);
-  const groups = set.queries.map((q) => {
-    const candidates = index.candidates(q.query, CANDIDATES);
-    return {
-      rows: candidates.map((c) => Float64Array.from([Math.log(c.bm25f), ...c.features])),
-      gold: candidates.map((c) => q.gold.has(c.id)),
-    };
-  });
-  return { name, groups };
-}
 
 /** Log bm25f's weight is 1 in the index; the fit's own scale of it is divided out. */
 const normalised = (w: Float64Array) => Float64Array.from(w.slice(1), (x) => x / w[0]!);
 const withBm25 = (weights: readonly number[]) => Float64Array.from([1, ...weights]);
 
-interface Model {
-  name: string;
-  /** Per query (all sets in order), the first gold's rank on its held-out fold. */
-  ranks: number[];
-  weights?: Float64Array;
-}
-
-function crossValidated(sets: readonly SetGroups[], fixedZero: ReadonlySet<number>, name: string): Model {
-  const folds = foldsOf(sets.map((s) => s.groups.length), K, SEED);
-  const ranks: number[][] = sets.map((s) => new Array<number>(s.groups.length));
-  for (let f = 0; f < K; f++) {
-    const train = sets.flatMap((s, i) => s.groups.filter((_, q) => folds[i]![q] !== f));
-    const w = fitLogit(train, FEATURES.length + 1, { ...FIT, fixedZero });
-    sets.forEach((s, i) => s.groups.forEach((g, q) => folds[i]![q] === f && (ranks[i]![q] = firstGoldRank(g, w))));
-  }
-  return { name, ranks: ranks.flat() };
-}
-
-const at = (ranks: readonly number[], k: number) => ranks.map((r) => (r <= k ? 1 : 0));
-const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-
-function paired(a: readonly number[], b: readonly number[]): { delta: number; p: number } {
-  let wins = 0;
-  let losses = 0;
-  a.forEach((x, i) => (b[i]! > x ? wins++ : b[i]! < x ? losses++ : 0));
-  return { delta: mean(b) - mean(a), p: signTest(wins, losses) };
-}
-
 function main(): void {
   const write = process.argv.includes('--write');
   const file = JSON.parse(readFileSync(WEIGHTS_FILE, 'utf8')) as WeightsFile & { hand?: Record<string, number> };
   const hand = file.hand ?? file.weights;
-  const sets = DEV_SETS.map(groupsOf);
+  const sets = DEV_SETS.map((name) => groupsOf(name));
   const all = sets.flatMap((s) => s.groups);
   const reachable = all.filter((g) => g.gold.some(Boolean)).length;
   console.log(`fitting on ${DEV_SETS.join(', ')}: ${all.length} queries, ${reachable} with a gold tool among their ${CANDIDATES} best BM25F candidates; ${K}-fold cross-validation, seed ${SEED}\n`);
