@@ -48,6 +48,11 @@ const CASES: Record<RuleId, Case> = {
     path: 'description',
     good: [{ name: 'big', description: 'x'.repeat(4096), inputSchema: obj }],
   },
+  'guard-past-cut': {
+    bad: [{ name: 'wipe', description: `Wipe a folder. ${'x'.repeat(4100)}. This cannot be undone.`, inputSchema: obj }],
+    path: 'description',
+    good: [{ name: 'wipe', description: `Wipe a folder. This cannot be undone. ${'x'.repeat(4100)}.`, inputSchema: obj }],
+  },
   'description-too-long': {
     bad: [{ name: 'chatty', description: sentencesOf(4), inputSchema: obj }],
     path: 'description',

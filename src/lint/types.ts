@@ -13,6 +13,7 @@ export const RULE_IDS = [
   'missing-description',
   'invalid-input-schema',
   'description-over-limit',
+  'guard-past-cut',
   'description-too-long',
   'description-how-content',
   'param-description-restates',

@@ -3,6 +3,8 @@ import { manualSection } from './manual.js';
 import type { RawTool } from '../catalog/types.js';
 import { sentences } from '../text/sentences.js';
 import type { SlimTool } from './types.js';
+import { toolGuards, type GuardSentence } from './guard-sentences.js';
+import type { Violation } from './verify.js';
 
 export interface MissingSentence {
   server: string;
@@ -53,3 +55,44 @@ export function factCheck(tools: readonly SlimTool[], manuals: ReadonlyMap<strin
   }
   return missing;
 }
+
+export interface ToolGuard extends GuardSentence {
+  server: string;
+  tool: string;
+}
+
+/** The guard sentences of the original tools: those the model still sees, and those it no longer does. */
+export interface GuardReport {
+  kept: ToolGuard[];
+  missing: ToolGuard[];
+}
+
+/**
+ * The guard sentences of `before` that `after` no longer shows the model: a description's must still
+ * be in the description, a parameter's in some description of the schema (inlining a `$ref` moves a
+ * parameter's text to where it is used). Counted, like every sentence check here.
+ */
+export function guardsGone(before: RawTool, after: RawTool, guards: readonly GuardSentence[] = toolGuards(before)): GuardSentence[] {
+  const own = typeof after.description === 'string' ? sentences(after.description).map((s) => s.text) : [];
+  const params = describedSentences(after.inputSchema).map((s) => s.text);
+  return [...sentencesGone(guards.filter((g) => g.where === 'description'), own), ...sentencesGone(guards.filter((g) => g.where !== 'description'), params)];
+}
+
+/** The guard check (issue 17): every guard sentence of the original stays where the model reads it. */
+export function guardCheck(tools: readonly SlimTool[]): GuardReport {
+  const report: GuardReport = { kept: [], missing: [] };
+  for (const t of tools) {
+    const guards = toolGuards(t.before);
+    const gone = new Set(guardsGone(t.before, t.after, guards));
+    for (const g of guards) (gone.has(g) ? report.missing : report.kept).push({ ...g, server: t.server, tool: t.before.name });
+  }
+  return report;
+}
+
+/** A missing guard is a violation like a changed schema: nothing is written or served with it. */
+export const guardViolation = (g: GuardSentence & { server?: string; tool: string }): Violation => ({
+  ...(g.server !== undefined ? { server: g.server } : {}),
+  tool: g.tool,
+  path: g.path,
+  message: `guard sentence moved out of the model's view: ${JSON.stringify(g.text)}`,
+});

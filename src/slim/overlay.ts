@@ -2,6 +2,7 @@ import type { Catalog, JsonObject, RawTool } from '../catalog/types.js';
 import { SlimError } from '../errors.js';
 import type { SlimPolicy } from './policy.js';
 import type { SlimResult } from './slim-catalog.js';
+import { guardsGone, guardViolation } from './fact-check.js';
 import { verifyTool, type Violation } from './verify.js';
 
 export const OVERLAY_FORMAT = 'mcp-slim/overlay';
@@ -71,7 +72,8 @@ export function parseOverlay(text: string, file: string): Overlay {
 }
 
 /**
- * The catalog as the overlay would serve it, each replaced tool checked against the live one.
+ * The catalog as the overlay would serve it, each replaced tool checked against the live one: the
+ * same schema, and every guard sentence of the live text still shown (the live tool may have changed).
  * A tool whose overlay entry fails keeps its original definition (and is reported); tools the
  * overlay does not know are served unchanged.
  */
@@ -85,7 +87,7 @@ export function applyOverlay(catalog: Catalog, overlay: Overlay): { catalog: Cat
       if (!entry) return tool;
       const { description: _d, inputSchema: _s, ...rest } = tool;
       const slim: RawTool = { ...rest, name: tool.name, ...(entry.description !== undefined ? { description: entry.description } : {}), inputSchema: entry.inputSchema };
-      const found = verifyTool(tool, slim, server.name, { openObjects: overlay.openObjects });
+      const found = [...verifyTool(tool, slim, server.name, { openObjects: overlay.openObjects }), ...guardsGone(tool, slim).map((g) => guardViolation({ ...g, server: server.name, tool: tool.name }))];
       if (found.length) {
         violations.push(...found);
         return tool;

@@ -9,6 +9,8 @@ export interface SlimPolicy {
   parameterDescriptions: 'keep' | 'drop-redundant' | 'first-sentence' | 'drop';
   /** Give near-identical descriptions of one parameter name across a server's tools one wording. */
   unifyParameters: boolean;
+  /** Say a parameter description that several of a server's tools repeat only on the first of them. */
+  dedupeParameters: boolean;
   /** Remove `$schema`, titles, `$comment`; move `examples` and meaningful titles to the manual. */
   schemaAnnotations: boolean;
   /** Replace `$ref`s by their definitions when that is smaller. */
@@ -27,11 +29,11 @@ export interface SlimPolicy {
 
 export const PRESETS = {
   /** Text the model may need stays: only restated parameter descriptions and non-semantic keys go. */
-  safe: { description: 'what-when', parameterDescriptions: 'drop-redundant', unifyParameters: true, schemaAnnotations: true, inlineRefs: true, dedupeAnyOf: true, openObjects: false, family: 'server' },
+  safe: { description: 'what-when', parameterDescriptions: 'drop-redundant', unifyParameters: true, dedupeParameters: false, schemaAnnotations: true, inlineRefs: true, dedupeAnyOf: true, openObjects: false, family: 'server' },
   /** The default: what and when for tools, one sentence per parameter. */
-  balanced: { description: 'what-when', parameterDescriptions: 'first-sentence', unifyParameters: true, schemaAnnotations: true, inlineRefs: true, dedupeAnyOf: true, openObjects: false, family: 'server' },
+  balanced: { description: 'what-when', parameterDescriptions: 'first-sentence', unifyParameters: true, dedupeParameters: true, schemaAnnotations: true, inlineRefs: true, dedupeAnyOf: true, openObjects: false, family: 'server' },
   /** seeds/003's compression: first sentence of the description, parameter descriptions in the manual. */
-  max: { description: 'first-sentence', parameterDescriptions: 'drop', unifyParameters: false, schemaAnnotations: true, inlineRefs: true, dedupeAnyOf: true, openObjects: true, family: 'server' },
+  max: { description: 'first-sentence', parameterDescriptions: 'drop', unifyParameters: false, dedupeParameters: true, schemaAnnotations: true, inlineRefs: true, dedupeAnyOf: true, openObjects: true, family: 'server' },
 } as const satisfies Record<string, SlimPolicy>;
 
 export type PresetName = keyof typeof PRESETS;

@@ -4,10 +4,10 @@ import { familyOf } from './family.js';
 import { renderManuals } from './manual.js';
 import { DEFAULT_PRESET, PRESETS, type SlimPolicy } from './policy.js';
 import { standardWording } from './standard-wording.js';
-import { SLIM_STEPS } from './steps/index.js';
+import { SERVER_STEPS, SLIM_STEPS } from './steps/index.js';
 import type { Removal, SlimTool } from './types.js';
 import { verifySlim, type Violation } from './verify.js';
-import { factCheck, type MissingSentence } from './fact-check.js';
+import { factCheck, guardCheck, guardViolation, type GuardReport, type MissingSentence } from './fact-check.js';
 
 export interface SlimResult {
   policy: SlimPolicy;
@@ -16,10 +16,12 @@ export interface SlimResult {
   after: Catalog;
   /** Family name → Markdown manual holding, word for word, what was taken out. */
   manuals: Map<string, string>;
-  /** Must be empty before anything is written or served. */
+  /** Must be empty before anything is written or served: schema changes, and guard sentences moved out of view. */
   violations: Violation[];
   /** Removed sentences not found verbatim in the manual: must be empty too. */
   missing: MissingSentence[];
+  /** The original tools' guard sentences (warnings, when not to use): kept in the model's view, or missing. */
+  guards: GuardReport;
 }
 
 function slimTool(tool: RawTool, ctx: Parameters<(typeof SLIM_STEPS)[number]['apply']>[1]): { tool: RawTool; removed: Removal[] } {
@@ -41,8 +43,17 @@ export function slimCatalog(catalog: Catalog, policy: SlimPolicy = PRESETS[DEFAU
     ...catalog,
     servers: catalog.servers.map((server) => {
       const ctx = { server: server.name, policy, standardWording: policy.unifyParameters ? standardWording(server.tools) : new Map<string, string>() };
-      const slimTools = server.tools.map((before) => {
-        const { tool, removed } = slimTool(before, ctx);
+      let slim = server.tools.map((before) => slimTool(before, ctx));
+      for (const step of SERVER_STEPS) {
+        if (!step.enabled(policy)) continue;
+        const out = step.apply(
+          slim.map((s, i) => ({ before: server.tools[i]!, tool: s.tool })),
+          ctx,
+        );
+        slim = slim.map((s, i) => ({ tool: out[i]!.tool, removed: [...s.removed, ...out[i]!.removed] }));
+      }
+      server.tools.forEach((before, i) => {
+        const { tool, removed } = slim[i]!;
         tools.push({
           server: server.name,
           family: familyOf(server.name, before, server.tools, policy),
@@ -51,11 +62,12 @@ export function slimCatalog(catalog: Catalog, policy: SlimPolicy = PRESETS[DEFAU
           removed,
           cost: { before: measureTool(server.name, before), after: measureTool(server.name, tool) },
         });
-        return tool;
       });
-      return { ...server, tools: slimTools };
+      return { ...server, tools: slim.map((s) => s.tool) };
     }),
   };
   const manuals = renderManuals(tools);
-  return { policy, tools, after, manuals, violations: verifySlim(catalog, after, { openObjects: policy.openObjects }), missing: factCheck(tools, manuals) };
+  const guards = guardCheck(tools);
+  const violations = [...verifySlim(catalog, after, { openObjects: policy.openObjects }), ...guards.missing.map(guardViolation)];
+  return { policy, tools, after, manuals, violations, missing: factCheck(tools, manuals), guards };
 }

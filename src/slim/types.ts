@@ -33,3 +33,11 @@ export interface SlimTool {
   removed: Removal[];
   cost: { before: ToolCost; after: ToolCost };
 }
+
+/** A step over one server's tools at once, after the per-tool steps: it compares the tools. */
+export interface ServerStep {
+  id: string;
+  enabled(policy: SlimPolicy): boolean;
+  /** The server's tools as the per-tool steps left them (`tool`), with the originals; in order, each with what the step took out of it. */
+  apply(tools: readonly { before: RawTool; tool: RawTool }[], ctx: StepContext): { tool: RawTool; removed: Removal[] }[];
+}

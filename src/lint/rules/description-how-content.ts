@@ -1,3 +1,6 @@
+import { parameterNames } from '../../schema/parameters.js';
+import { descriptionGuards } from '../../slim/guard-sentences.js';
+import { sentences } from '../../text/sentences.js';
 import type { ToolRule } from '../types.js';
 
 /**
@@ -34,8 +37,12 @@ export const descriptionHowContent: ToolRule<'description-how-content'> = {
   check: ({ tool }) => {
     const d = tool.description;
     if (typeof d !== 'string') return [];
-    const found = HOW_KINDS.filter((k) => k.test(d)).map((k) => k.label);
+    // Guard sentences (a warning of what cannot be undone, when not to use the tool) must stay in the
+    // description, whatever words they use: the kinds are looked for in the rest.
+    const guards = new Set(descriptionGuards(d, new Set(parameterNames(tool))).map((g) => g.text));
+    const rest = guards.size ? sentences(d).filter((s) => !guards.has(s.text)).map((s) => s.raw).join('') : d;
+    const found = HOW_KINDS.filter((k) => k.test(rest)).map((k) => k.label);
     if (!found.length) return [];
-    return [{ path: 'description', message: `description holds how-to content (${found.join(', ')}) that costs tokens on every request; move it to a manual` }];
+    return [{ path: 'description', message: `description holds how-to content (${found.join(', ')}) that costs tokens on every request; move it to a manual (keep its warnings and when-not-to-use sentences)` }];
   },
 };

@@ -2,6 +2,7 @@ import type { Rule, RuleId } from '../types.js';
 import { descriptionHowContent } from './description-how-content.js';
 import { descriptionOverLimit } from './description-over-limit.js';
 import { descriptionTooLong } from './description-too-long.js';
+import { guardPastCut } from './guard-past-cut.js';
 import { invalidInputSchema } from './invalid-input-schema.js';
 import { missingDescription } from './missing-description.js';
 import { outputSchemaHeavier } from './output-schema-heavier.js';
@@ -19,6 +20,7 @@ export const RULES_BY_ID = {
   'missing-description': missingDescription,
   'invalid-input-schema': invalidInputSchema,
   'description-over-limit': descriptionOverLimit,
+  'guard-past-cut': guardPastCut,
   'description-too-long': descriptionTooLong,
   'description-how-content': descriptionHowContent,
   'param-description-restates': paramDescriptionRestates,

@@ -1,7 +1,9 @@
 import { parameterNames } from '../../schema/parameters.js';
 import { capabilityRunEnd } from '../../text/capability.js';
-import { blankLineAfter, endsWithAbbreviation, LIST_ITEM, sentences, trailing, type Sentence } from '../../text/sentences.js';
+import { sentences, type Sentence } from '../../text/sentences.js';
 import { escapeRegExp } from '../../util/regexp.js';
+import { documentedParameter, isItem, joinKept, listIntros } from '../description-parts.js';
+import { isGuardSentence, placeInDescription } from '../guard-sentences.js';
 import type { Removal, SlimStep } from '../types.js';
 
 /**
@@ -21,51 +23,17 @@ const WHEN_ITEM = /^(?:[-*•]|\d+[.)])\s*(?:use (?:this|it|when|for|if|only|ins
  * "Best for queries about places"): part of the what, and the words people pick a tool by.
  */
 const WHAT = /^(returns?|outputs?|provides?|gives?|shows?|lists?|includes?)\b|\b(best|ideal|good|great|perfect|essential|suitable|designed|meant|intended) for\b/i;
+/** A sentence that opens in lower case is a continuation or code ("return new Response(…)"), not a statement of what. */
+const saysWhat = (text: string): boolean => WHAT.test(text) && !/^[a-z]/.test(text);
 
 /** The list that may follow a sentence is kept with it only while it is a short one. */
 const MAX_LIST_ITEMS = 12;
 const MAX_LIST_ITEM_CHARS = 120;
 
-/** "- literalSearch: …", "* **path**: …", "1) `mode`: …": the parameter a bullet documents. */
-const PARAMETER_BULLET = /^(?:[-*•]|\d+[.)])\s*(?:\*\*|`)?([\w.]+)(?:\*\*|`)?\s*:/;
-
 /** Text without Markdown emphasis, so "**Returns:**" reads as "Returns:". */
 const plain = (text: string): string => text.replace(/\*\*|__/g, '');
 const endsInColon = (text: string): boolean => /:$/.test(plain(text));
-const isItem = (text: string): boolean => LIST_ITEM.test(text);
-
-const documentsParameter = (text: string, params: ReadonlySet<string>): boolean => {
-  const name = PARAMETER_BULLET.exec(text)?.[1];
-  return name !== undefined && params.has(name);
-};
-
-/** Whether the sentence after `p` starts a line of its own without indentation. */
-const nextStartsLine = (p: Sentence): boolean => {
-  const ws = trailing(p);
-  return ws.includes('\n') && !/^(?: {2,}|\t)/.test(ws.slice(ws.lastIndexOf('\n') + 1));
-};
-
-/**
- * The parts of a description as list structure: for each sentence, the index of the sentence that
- * introduces the list it belongs to (an item, or a sentence continuing one), or -1. A list starts
- * with an item right after its introduction ("Returns:", "Notes") and runs over items and the
- * sentences that continue them (on the same line, indented, or in lower case); a blank line, or an
- * unindented line that starts a new sentence, ends it unless another item follows.
- */
-function listIntros(parts: readonly Sentence[]): number[] {
-  const intro = parts.map(() => -1);
-  for (let i = 0; i + 1 < parts.length; i++) {
-    if (isItem(parts[i]!.text) || !isItem(parts[i + 1]!.text)) continue;
-    let j = i + 1;
-    for (; j < parts.length; j++) {
-      const prev = parts[j - 1]!;
-      if (!isItem(parts[j]!.text) && (blankLineAfter(prev) || (nextStartsLine(prev) && !/^[a-z]/.test(parts[j]!.text)))) break;
-      intro[j] = i;
-    }
-    i = j - 1;
-  }
-  return intro;
-}
+const documentsParameter = (text: string, params: ReadonlySet<string>): boolean => documentedParameter(text, params) !== undefined;
 
 /**
  * The members of the list `at` introduces when it is short enough to keep with it: at most
@@ -105,6 +73,11 @@ export const toolDescription: SlimStep = {
       for (const j of list ?? []) keep[j] = true;
       return true;
     };
+    /** A list item kept alone stands under its label when that is a short one ("🧭 Usage Guidance:"), so it does not read as the next item of a list above. */
+    const keepLabelOf = (item: number): void => {
+      const owner = intro[item]!;
+      if (owner >= 0 && endsInColon(parts[owner]!.text) && parts[owner]!.text.length < 30) keep[owner] = true;
+    };
 
     // The first sentence, with the short list it introduces. A heading or a bare label ("Search.")
     // says too little alone: the next sentence comes too, unless the label introduces a list.
@@ -136,51 +109,31 @@ export const toolDescription: SlimStep = {
         if (keep[i] || documentsParameter(p.text, params)) return;
         const text = plain(p.text);
         if (intro[i]! >= 0) {
-          // A member of a list whose introduction was not kept: only an item that is itself a "when" stands
-          // alone, under its label when the introduction is one ("🧭 Usage Guidance:"), so it does not
-          // read as the next item of a list kept above it.
+          // A member of a list whose introduction was not kept: only an item that is itself a "when" stands alone.
           if (!kept[intro[i]!] && WHEN_ITEM.test(text)) {
             keep[i] = true;
-            const owner = parts[intro[i]!]!.text;
-            if (endsInColon(owner) && owner.length < 30) keep[intro[i]!] = true;
+            keepLabelOf(i);
           }
           return;
         }
-        const says = WHAT.test(text) || WHEN.test(text) || ownName.test(text);
+        const keeps = saysWhat(text) || WHEN.test(text) || ownName.test(text);
         // A sentence ending in ":" introduces what follows: it is kept only with the short list it introduces.
-        if (says) keepWithList(i, endsInColon(p.text));
+        if (keeps) keepWithList(i, endsInColon(p.text));
       });
     }
+    // Guard sentences stay under every policy (guard-sentences.ts): a warning is needed before the call,
+    // not in a manual read after it. One that introduces a list keeps the whole list, which is its content.
+    parts.forEach((p, i) => {
+      if (keep[i] || !isGuardSentence(p.text, placeInDescription(p.text, params))) return;
+      keep[i] = true;
+      intro.forEach((owner, j) => {
+        if (owner === i) keep[j] = true;
+      });
+      keepLabelOf(i);
+    });
     if (keep.every(Boolean)) return { tool, removed: [] };
-    // Kept sentences must split again exactly as they did (the fact check compares sentences). Between
-    // parts that were not neighbours: after . ! or ? (not an abbreviation's) a space is a boundary,
-    // otherwise only a blank line is; a list's part, or an item, is set off by a blank line so nothing
-    // reads as part of a list it was not in.
-    const chosen = parts.flatMap((p, i) => (keep[i] ? [{ text: p.text, at: i }] : []));
-    const inList = (k: { text: string; at: number }) => isItem(k.text) || intro[k.at]! >= 0;
-    const joint = (a: { text: string; at: number }, b: { text: string; at: number }): string => {
-      // Neighbours in the original keep the whitespace that separated them there (line breaks and
-      // indentation included), so they split, and read, as they did: a sentence after a list stays off it.
-      if (b.at === a.at + 1) {
-        const ws = trailing(parts[a.at]!).replace(/\r/g, '');
-        if (/\n[ \t]*\n/.test(ws)) return '\n\n';
-        if (ws.includes('\n')) return ws.slice(ws.indexOf('\n'));
-        if (ws !== '') return ' ';
-      }
-      // A label that introduces a list starts a paragraph of its own, off the sentence before it.
-      if (inList(a) || isItem(b.text) || intro.includes(b.at)) return '\n\n';
-      return /[.!?]$/.test(a.text) && !endsWithAbbreviation(a.text) ? ' ' : '\n\n';
-    };
-    const join = (sep: typeof joint) => chosen.map((k, i) => (i === chosen.length - 1 ? k.text : `${k.text}${sep(k, chosen[i + 1]!)}`)).join('');
-    const splitsAsKept = (text: string) => {
-      const again = sentences(text);
-      return again.length === chosen.length && again.every((s, i) => s.text === chosen[i]!.text);
-    };
-    // The joints are chosen to split again as they did; a blank line always does, and when neither
-    // does (a bare "2." at the very end), the description stays whole.
-    let description = join(joint);
-    if (!splitsAsKept(description)) description = join(() => '\n\n');
-    if (!splitsAsKept(description)) return { tool, removed: [] };
+    const description = joinKept(parts, keep, intro);
+    if (description === undefined) return { tool, removed: [] };
     const removed: Removal[] = parts.filter((_, i) => !keep[i]).map((p) => ({ where: 'description', what: 'description', text: p.text }));
     return { tool: { ...tool, description }, removed };
   },
