@@ -4,6 +4,7 @@ import { installSection } from './install.js';
 import { measureServers } from './measure-servers.js';
 import { searchSection } from './search-section.js';
 import { slimSection } from './slim.js';
+import { splitSection } from './split.js';
 import { tokenizerThroughput } from './tokenizer.js';
 import { ttcSection } from './ttc.js';
 
@@ -17,4 +18,4 @@ export interface Section {
  * Run in this order by bench/run.ts. A new section (slim, ttc, search, gateway) is one file
  * exporting a Section and one line here.
  */
-export const sections: Section[] = [measureServers, tokenizerThroughput, slimSection, ttcSection, searchSection, gatewaySection, gatewayLimitsSection, installSection];
+export const sections: Section[] = [measureServers, tokenizerThroughput, slimSection, splitSection, ttcSection, searchSection, gatewaySection, gatewayLimitsSection, installSection];

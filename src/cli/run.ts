@@ -11,6 +11,7 @@ import { lintCommand } from './lint.js';
 import { searchCommand } from './search.js';
 import { serveCommand } from './serve.js';
 import { slimCommand } from './slim.js';
+import { splitCommand } from './split.js';
 import { ttcCommand } from './ttc.js';
 import { traceCommand } from './trace.js';
 import { installCommand } from './install.js';
@@ -22,6 +23,7 @@ const COMMANDS: Record<string, (io: CliIO, argv: string[]) => Promise<ExitCode>>
   check: checkCommand,
   lint: lintCommand,
   slim: slimCommand,
+  split: splitCommand,
   ttc: ttcCommand,
   search: searchCommand,
   serve: serveCommand,
@@ -39,6 +41,7 @@ Commands:
   check     a budget for tool definitions that fails the build, with a ratchet
   lint      problems in tool definitions, eslint-style, one rule per file (mcp-slim lint --help)
   slim      shorter tool text with the how moved to a manual, verified lossless
+  split     a long AGENTS.md or CLAUDE.md as an index and files read when needed (undo: --join)
   ttc       the TERSE Tool Catalog: tools in a few lines (render, --compare)
   search    which tools fit a task (BM25F with a synonym vocabulary)
   serve     the gateway: one MCP server in front of yours (full, slim, deferred, phase)

@@ -87,3 +87,7 @@ export { indexCatalog, ToolSearchIndex, type IndexOptions } from '../search/tool
 export { rankTools } from '../search/rank-tools.js';
 export type { DocumentKind, SearchHit } from '../search/types.js';
 export { phaseCatalog, type PhaseSets } from '../search/phases.js';
+
+// Split: a long agent file or server instructions as an index and families read when needed (docs/split.md).
+export { splitInstructions, planSplit, assembleSplit, joinSplit, verifySplit, parseManifest, catalogTools, SPLIT_FORMAT, SPLIT_VERSION } from '../split/index.js';
+export type { InstructionFamily, SplitInstructions, SplitOptions, SplitPlan, PlanFamily, SplitLayout, SplitFiles, SplitManifest, ManifestFamily, ToolRef } from '../split/index.js';
