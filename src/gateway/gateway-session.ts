@@ -106,6 +106,8 @@ export class GatewaySession {
   phase: string | undefined;
   private readonly state: (server: string, tool: string) => ToolState;
   private readonly seenInstructions = new Set<string>();
+  /** `server\u0000family` of the instruction parts this session has been given. */
+  private readonly deliveredParts = new Set<string>();
   private unsubscribe?: () => void;
   private debounce?: NodeJS.Timeout;
 
@@ -293,11 +295,16 @@ export class GatewaySession {
     }
     const outputCheck = found.tool.outputSchema === undefined ? undefined : validatorFor(found.tool.outputSchema);
     const guarded = this.guard.guard(raw, { owner: this.owner, ...(outputCheck ? { validateStructured: (v: unknown) => outputCheck(v).valid } : {}) });
+    // The first result of a tool whose server's instructions were split carries its family's part.
+    const part = this.instructionPart(found.server, found.tool.name);
+    const partText = part && `[${found.server} instructions, the part for this tool's family]\n${part}`;
+    const result = partText ? { ...guarded.result, content: [...((guarded.result.content as JsonObject[] | undefined) ?? []), { type: 'text', text: partText }] } : guarded.result;
     return {
-      result: guarded.result,
+      result,
       fields: {
         ...fields,
-        resultTokens: guarded.sentTokens,
+        resultTokens: guarded.sentTokens + (partText ? countTokens(partText, 'o200k_base') : 0),
+        ...(partText ? { instructionsPart: true } : {}),
         // What the upstream produced, beside what the model got, when the guard cut it.
         ...(guarded.cut ? { upstreamTokens: guarded.tokens } : {}),
         ...(guarded.structuredTokens !== undefined ? { structuredTokens: guarded.structuredTokens } : {}),
@@ -307,6 +314,15 @@ export class GatewaySession {
         ...(raw.isError === true ? { isError: true, error: firstLineOf(raw) } : {}),
       },
     };
+  }
+
+  /** A family's part of a server's split instructions, the first time this session meets one of its tools; then never again. */
+  private instructionPart(server: string, tool: string): string | undefined {
+    const family = this.gateway.instructionParts(server)?.partOf(tool);
+    const key = family && `${server}\u0000${family.name}`;
+    if (!family || !key || this.deliveredParts.has(key)) return undefined;
+    this.deliveredParts.add(key);
+    return family.text;
   }
 
   /** The upstream a public tool name belongs to, when that upstream is not ready and the tool is not disabled. */
@@ -370,11 +386,13 @@ export class GatewaySession {
       // definition joins the listing like the others (or a sharper query brings it here).
       const close = hit === hits[0] || hit.score >= CLOSE_MATCH * top;
       const view: JsonObject = close ? modelView({ ...served, name }) : { name, description: firstSentence(served.description) };
-      const instructions = this.gateway.upstreams.get(hit.server)?.instructions;
+      const instructions = this.gateway.upfrontInstructions(hit.server);
       if (instructions && !this.seenInstructions.has(hit.server)) {
         this.seenInstructions.add(hit.server);
         view.server_instructions = instructions;
       }
+      const part = this.instructionPart(hit.server, hit.tool);
+      if (part) view.instructions_part = part;
       results.push(view);
     }
     if (added) this.listChanged();

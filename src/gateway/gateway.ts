@@ -1,6 +1,7 @@
 import type { Catalog, JsonObject, RawTool } from '../catalog/types.js';
 import { toolMatcher } from '../catalog/select.js';
 import { newCatalog } from '../catalog/catalog-file.js';
+import { instructionParts, type InstructionParts } from './instruction-parts.js';
 import { ToolSearchIndex } from '../search/tool-index.js';
 import { applyOverlay, type Overlay } from '../slim/overlay.js';
 import { Upstream } from './upstream.js';
@@ -164,10 +165,30 @@ export class Gateway {
     this.slimTools.set(upstream.name, catalog.servers[0]!.tools);
   }
 
-  /** Every ready upstream's instructions, each under its server's name. */
+  /** Every ready upstream's instructions, each under its server's name: the index of long ones that split. */
   instructions(include: (server: string) => boolean = () => true): string | undefined {
-    const parts = [...this.upstreams.values()].filter((u) => u.instructions && include(u.name)).map((u) => `[${u.name}] ${u.instructions}`);
+    const parts = [...this.upstreams.values()].filter((u) => u.instructions && include(u.name)).map((u) => `[${u.name}] ${this.upfrontInstructions(u.name)}`);
     return parts.length ? parts.join('\n\n') : undefined;
+  }
+
+  private readonly parts = new Map<string, { key: string; parts: InstructionParts | undefined }>();
+
+  /** A server's instructions split into an index and parts that come with their tools; undefined when served whole. */
+  instructionParts(server: string): InstructionParts | undefined {
+    const upstream = this.upstreams.get(server);
+    if (!upstream?.instructions) return undefined;
+    // The split follows the tools (their families): made again when either changes.
+    const key = `${upstream.instructions}\u0000${upstream.tools.map((t) => t.name).join('\u0000')}`;
+    const cached = this.parts.get(server);
+    if (cached?.key === key) return cached.parts;
+    const parts = instructionParts(server, upstream.instructions, upstream.tools);
+    this.parts.set(server, { key, parts });
+    return parts;
+  }
+
+  /** What a session gets of a server's instructions before it uses any tool. */
+  upfrontInstructions(server: string): string | undefined {
+    return this.instructionParts(server)?.index ?? this.upstreams.get(server)?.instructions;
   }
 
   /** An upstream's capability, for what the gateway advertises and forwards. */

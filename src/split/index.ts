@@ -5,7 +5,7 @@ export { assembleSplit, type SplitFiles, type SplitLayout } from './assemble.js'
 export { joinSplit } from './join.js';
 export { verifySplit } from './verify.js';
 export { MANIFEST_FILE, parseManifest, SPLIT_FORMAT, SPLIT_VERSION, type ManifestFamily, type SplitManifest } from './manifest.js';
-export { catalogTools, type ToolRef } from './tools.js';
+export { catalogTools, toolRefs, type ToolRef } from './tools.js';
 
 export interface InstructionFamily {
   name: string;
@@ -15,6 +15,8 @@ export interface InstructionFamily {
   text: string;
   /** o200k_base tokens it costs when read. */
   tokens: number;
+  /** The tools its text mentions, most mentioned first. */
+  tools: string[];
 }
 
 export interface SplitInstructions {
@@ -34,7 +36,7 @@ export function splitInstructions(text: string, options: SplitOptions = {}): Spl
   const plan = planSplit(text, options);
   return {
     index: plan.index.text,
-    families: plan.families.map(({ name, when, text: part, tokens }) => ({ name, when, text: part, tokens })),
+    families: plan.families.map(({ name, when, text: part, tokens, tools }) => ({ name, when, text: part, tokens, tools })),
     tokens: { before: plan.original.tokens, after: plan.index.tokens },
   };
 }

@@ -16,6 +16,8 @@ export interface SplitOptions {
   pointer?: (name: string) => string;
   /** Names no family may take (another file in the families' folder). */
   reserved?: readonly string[];
+  /** What the index says before its pointer lines, for a caller that does not serve files (the gateway). */
+  intro?: string;
 }
 
 export interface PlanFamily {
@@ -182,7 +184,7 @@ function render(state: State, { o, tools, options, total, count }: Context): Spl
     return { name: names[k]!, when: whenText({ tools: used, topics: headingTopics, keywords }), ranges, topics, tools: used, text, tokens: count(text) };
   });
   const pointer = options.pointer ?? ((name: string) => `${name}.md`);
-  const block = pointerBlock({ before: kept, eol, level: o.level, pointers: families.map((f) => ({ path: pointer(f.name), when: f.when })) });
+  const block = pointerBlock({ before: kept, eol, level: o.level, pointers: families.map((f) => ({ path: pointer(f.name), when: f.when })), ...(options.intro ? { intro: options.intro } : {}) });
   const indexText = kept + block;
   const indexTokens = count(indexText);
   const maxShare = options.maxShare ?? 0.3;

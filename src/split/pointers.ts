@@ -61,6 +61,7 @@ export interface PointerBlockInput {
   /** The heading level of the document's units; 0 for text without headings. */
   level: number;
   pointers: readonly { path: string; when: string }[];
+  intro?: string;
 }
 
 /**
@@ -73,7 +74,7 @@ export function pointerBlock(p: PointerBlockInput): string {
   const { eol } = p;
   const gap = p.before === '' ? '' : !p.before.endsWith('\n') ? eol + eol : /\n[ \t]*\r?\n$/.test(p.before) ? '' : eol;
   const title = p.level > 0 ? `${'#'.repeat(p.level)} Read when needed` : 'Read when needed:';
-  const intro = 'Parts of these instructions are kept in the files below, word for word. Before a task a line names, read its file.';
+  const intro = p.intro ?? 'Parts of these instructions are kept in the files below, word for word. Before a task a line names, read its file.';
   const lines = p.pointers.map((x) => `- \`${x.path}\`: ${x.when}.`);
   return `${gap}${title}${eol}${eol}${intro}${eol}${eol}${lines.join(eol)}${eol}`;
 }

@@ -12,12 +12,13 @@ export interface ToolRef {
 // The same families as `slim --family prefix`: a server, or a server's shared name prefix.
 const BY_PREFIX: SlimPolicy = { ...PRESETS.balanced, family: 'prefix' };
 
-const refsOf = (server: string, tools: readonly RawTool[]): ToolRef[] =>
+/** A server's tools with their families, as slim's prefix manuals group them. */
+export const toolRefs = (server: string, tools: readonly RawTool[]): ToolRef[] =>
   tools.map((tool) => ({ name: tool.name, family: familyOf(server, tool, tools, BY_PREFIX) }));
 
 /** The tools of a catalog (or of one server in it) with their families. */
 export function catalogTools(catalog: Catalog, server?: string): ToolRef[] {
-  return catalog.servers.filter((s) => server === undefined || s.name === server).flatMap((s) => refsOf(s.name, s.tools));
+  return catalog.servers.filter((s) => server === undefined || s.name === server).flatMap((s) => toolRefs(s.name, s.tools));
 }
 
 const SNAKE = /(?<![\w-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w-])/g;
@@ -29,7 +30,7 @@ const SNAKE = /(?<![\w-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w-])/g;
  */
 export function namedTools(text: string): ToolRef[] {
   const tools = [...new Set(text.match(SNAKE) ?? [])].map((name) => ({ name }));
-  return refsOf('tools', tools).map((t) => ({ ...t, family: t.family.replace(/^tools--/, '') }));
+  return toolRefs('tools', tools).map((t) => ({ ...t, family: t.family.replace(/^tools--/, '') }));
 }
 
 /** Inline code spans of a line, as [start, end) including the backticks. */
