@@ -71,4 +71,7 @@ export async function startTestGateway(project: object, layers: { user?: object;
   };
 }
 
+/** The tool's own text: the first content block (a server's first result can carry a part of its instructions after it). */
+export const firstText = (result: unknown): string => ((result as { content: { text?: string }[] }).content ?? [])[0]?.text ?? '';
+
 export const textOf = (result: unknown): string => ((result as { content: { text?: string }[] }).content ?? []).map((c) => c.text ?? '').join('\n');

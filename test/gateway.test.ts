@@ -12,7 +12,7 @@ import { PRESETS } from '../src/slim/policy.js';
 import { slimCatalog } from '../src/slim/slim-catalog.js';
 import { fetchServers } from '../src/sources/fetch-servers.js';
 import type { ServerSpec } from '../src/catalog/types.js';
-import { FIXTURE_UPSTREAM, REAL_UPSTREAMS, startTestGateway, textOf, type TestGateway } from './_gateway.js';
+import { FIXTURE_UPSTREAM, REAL_UPSTREAMS, startTestGateway, firstText, textOf, type TestGateway } from './_gateway.js';
 
 const names = async (client: Client) => (await client.listTools()).tools.map((t) => t.name);
 
@@ -35,7 +35,7 @@ describe('full mode: a real SDK client through the gateway to filesystem, memory
     await client.callTool({ name: 'memory__create_entities', arguments: { entities: [{ name: 'Ana', entityType: 'person', observations: ['writes tests'] }] } });
     const graph = await client.callTool({ name: 'memory__read_graph', arguments: {} });
     assert.match(textOf(graph), /writes tests/);
-    assert.equal(textOf(await client.callTool({ name: 'everything__echo', arguments: { message: 'hi' } })), 'Echo: hi');
+    assert.equal(firstText(await client.callTool({ name: 'everything__echo', arguments: { message: 'hi' } })), 'Echo: hi');
   });
 
   test('an unknown tool and arguments that do not match the schema are MCP errors; the gateway goes on', async () => {
@@ -65,7 +65,7 @@ describe('full mode: a real SDK client through the gateway to filesystem, memory
     const [slow, quick] = await Promise.all([client.callTool({ name: 'tools__slow', arguments: {} }), client.callTool({ name: 'everything__echo', arguments: { message: 'fast' } })]);
     assert.equal(slow.isError, true);
     assert.match(textOf(slow), /upstream tools did not answer "slow"/);
-    assert.equal(textOf(quick), 'Echo: fast');
+    assert.equal(firstText(quick), 'Echo: fast');
     assert.ok(Date.now() - started >= 1900);
     // One slow tool is not a stuck server: the ping after the timeout is answered, nothing restarts.
     await new Promise((r) => setTimeout(r, 500));
@@ -116,7 +116,7 @@ describe('full mode: a real SDK client through the gateway to filesystem, memory
     const boom = await client.callTool({ name: 'tools__boom', arguments: {} });
     assert.equal(boom.isError, true);
     assert.match(textOf(boom), /upstream tools did not answer "boom"/);
-    assert.equal(textOf(await client.callTool({ name: 'everything__echo', arguments: { message: 'ok' } })), 'Echo: ok');
+    assert.equal(firstText(await client.callTool({ name: 'everything__echo', arguments: { message: 'ok' } })), 'Echo: ok');
     for (let i = 0; i < 40 && gw.gateway.upstreams.get('tools')!.status !== 'ready'; i++) await new Promise((r) => setTimeout(r, 100));
     assert.equal(gw.gateway.upstreams.get('tools')!.status, 'ready', 'restarted with backoff');
     assert.equal(textOf(await client.callTool({ name: 'tools__echo', arguments: { message: 'back' } })), 'echo: back');
@@ -161,9 +161,9 @@ describe('deferred mode', () => {
     assert.ok(changed > 0, 'list_changed was sent');
     assert.ok((await names(client)).includes('fs__write_file'));
     const direct = await client.callTool({ name: 'everything__echo', arguments: { message: 'direct' } });
-    assert.equal(textOf(direct), 'Echo: direct');
+    assert.equal(firstText(direct), 'Echo: direct');
     const via = await client.callTool({ name: 'call_tool', arguments: { name: 'everything__echo', arguments: { message: 'via' } } });
-    assert.equal(textOf(via), 'Echo: via');
+    assert.equal(firstText(via), 'Echo: via');
   });
 
   test('tool_search says when no tool fits the task well, after the nearest', async () => {
@@ -277,7 +277,7 @@ describe('faults at startup and on the wire', () => {
       assert.equal((await post('{}', { authorization: 'Bearer wrong' })).status, 401);
       assert.equal((await post('{}', { authorization: 'Bearer sekret', origin: 'https://evil.example' })).status, 403);
       const client = await gw.connect(undefined, { authorization: 'Bearer sekret' });
-      assert.equal(textOf(await client.callTool({ name: 'everything__echo', arguments: { message: 'fine' } })), 'Echo: fine');
+      assert.equal(firstText(await client.callTool({ name: 'everything__echo', arguments: { message: 'fine' } })), 'Echo: fine');
     } finally {
       await gw.stop();
     }

@@ -1,5 +1,4 @@
 import { weakMatch } from '../search/confidence.js';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { CallToolResultSchema, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { JsonObject, RawTool } from '../catalog/types.js';
 import { countTokens } from '../cost/tokenizer.js';
@@ -11,6 +10,7 @@ import type { ToolState } from './types.js';
 import type { Upstream } from './upstream.js';
 import { contentTokens } from './result-guard.js';
 import { parseOffset } from './result-guard/read-result.js';
+import { failedCall, firstLineOf, Refused, text, validatorFor, type Fields } from './call-results.js';
 
 /** The name the gateway's own tools are logged under. */
 export const GATEWAY_SERVER = 'mcp-slim';
@@ -54,48 +54,9 @@ export interface SessionInfo {
   client?: { name: string; version: string };
 }
 
-type Validate = (input: unknown) => { valid: boolean; errorMessage?: string };
-/** Keyed by the schema itself, so a tool whose schema changed after a restart is checked anew. */
-const validators = new Map<string, Validate | null>();
-/** The fields of one accounting entry beyond those every entry of the session has. */
-type Fields = Record<string, unknown>;
-/** A call refused before it reached a tool: a JSON-RPC error to the client, logged with what is known. */
-class Refused {
-  constructor(
-    readonly error: McpError,
-    readonly fields: Fields = {},
-  ) {}
-}
-const firstLineOf = (result: JsonObject): string => {
-  const blocks = Array.isArray(result.content) ? (result.content as { type?: unknown; text?: unknown }[]) : [];
-  const first = blocks.find((b) => b.type === 'text' && typeof b.text === 'string')?.text as string | undefined;
-  return (first ?? 'isError result').split('\n')[0]!.slice(0, 200);
-};
-
-function validatorFor(schema: unknown): Validate | null {
-  const key = JSON.stringify(schema);
-  if (!validators.has(key)) {
-    try {
-      // One validator per schema: a shared one would resolve two tools' identical `$id`s to the first.
-      validators.set(key, new AjvJsonSchemaValidator().getValidator(schema as never) as Validate);
-    } catch {
-      validators.set(key, null); // a schema the validator cannot compile: the upstream judges the arguments
-    }
-  }
-  return validators.get(key)!;
-}
-
 /** A match scoring at least this share of the best one is shown with its full schema. */
 export const CLOSE_MATCH = 0.8;
 const firstSentence = (d: unknown): string => (typeof d === 'string' ? (sentences(d)[0]?.text ?? '') : '');
-
-const text = (t: string, isError = false): JsonObject => ({ content: [{ type: 'text', text: t }], ...(isError ? { isError: true } : {}) });
-
-/** A call the gateway answers with an isError result of its own (the upstream is down, silent or wrong), with its log fields. */
-function failedCall(message: string, fields: Fields): { result: JsonObject; fields: Fields } {
-  const result = text(message, true);
-  return { result, fields: { ...fields, resultTokens: contentTokens(result.content), isError: true, error: message.slice(0, 200) } };
-}
 
 /**
  * One client's view of the gateway: what it is listed (by mode, filter, phase and what it has
