@@ -20,3 +20,8 @@ const EXTRA = fileURLToPath(new URL('../test/fixtures/catalogs/extra/', import.m
 
 /** The ten catalogs captured later for evaluation (test/fixtures/catalogs/extra), 200 tools. */
 export const extraCatalog = (): Catalog => loadCatalogs([EXTRA]);
+
+const DEV = fileURLToPath(new URL('../test/fixtures/catalogs/dev/', import.meta.url));
+
+/** Every catalog outside the shared set, pooled: extra and the ten development catalogs (test/fixtures/catalogs/dev), 409 tools. */
+export const extraDevCatalog = (): Catalog => loadCatalogs([EXTRA, DEV]);

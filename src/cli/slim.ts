@@ -23,6 +23,7 @@ export const SLIM = defineCommand({
     description: { type: 'string', value: 'MODE', section: 'policy', help: 'keep | what-when | first-sentence' },
     params: { type: 'string', value: 'MODE', section: 'policy', help: 'keep | drop-redundant | first-sentence | drop' },
     'no-unify': { type: 'boolean', section: 'policy', help: 'keep each tool\'s own wording of shared parameter names' },
+    'no-dedupe-params': { type: 'boolean', section: 'policy', help: 'keep on each tool a parameter description that 3+ tools repeat' },
     'open-objects': { type: 'boolean', section: 'policy', help: 'also drop "additionalProperties": false (the server still enforces it)' },
     family: { type: 'string', value: 'server|prefix', section: 'policy', help: 'one manual per server, or per tool-name prefix' },
     out: { type: 'string', value: 'DIR', help: 'write DIR/overlay.json, DIR/manual/<family>.md, DIR/report.md (default mcp-slim-out)' },
@@ -50,6 +51,7 @@ export function policyFromFlags(values: FlagValues<typeof SLIM.flags>): SlimPoli
   if (params) policy.parameterDescriptions = params;
   if (family) policy.family = family;
   if (values['no-unify']) policy.unifyParameters = false;
+  if (values['no-dedupe-params']) policy.dedupeParameters = false;
   if (values['open-objects']) policy.openObjects = true;
   return policy;
 }

@@ -1,6 +1,7 @@
 import pc from 'picocolors';
 import type { Size } from '../cost/types.js';
 import { addSizes } from '../cost/tokenizer.js';
+import type { ToolGuard } from '../slim/fact-check.js';
 import type { SlimResult } from '../slim/slim-catalog.js';
 import type { SlimTool } from '../slim/types.js';
 import { escapeMarkdown } from './markdown.js';
@@ -63,10 +64,33 @@ export function renderSlimText(result: SlimResult, style: TerminalStyle): string
   ];
   const lines = [c.bold('mcp-slim slim') + c.dim(' · the model\'s view ({name, description, input_schema}), before → after'), ...table(columns, [...servers.map((r) => cells(r)), cells(total, true)], style, c)];
   lines.push(`verifier: ${result.violations.length ? c.red(`${result.violations.length} violations`) : c.green('0 violations')} · fact check: ${result.missing.length ? c.red(`${result.missing.length} removed sentences missing from the manual`) : c.green('every removed sentence is in the manual')}`);
+  lines.push(guardLine(result, c));
   return `${lines.join('\n')}\n`;
 }
 
-/** report.md: the per-server table, then every tool before and after. */
+/** How many guard sentences (warnings, when not to use) stay in the model's view, and how many do not. */
+function guardLine(result: SlimResult, c: ReturnType<typeof pc.createColors>): string {
+  const { kept, missing } = result.guards;
+  const found = kept.length + missing.length;
+  if (!found) return `guard sentences: ${c.dim('none in these tools')}`;
+  const gone = missing.length ? ` · ${c.red(`${missing.length} moved out of view`)}` : '';
+  return `guard sentences: ${c.green(`${kept.length} of ${found} kept in the model's view`)}${gone}`;
+}
+
+/** report.md's guard section: each tool's guard sentences the slim tool still shows the model. */
+function guardSection(result: SlimResult): string[] {
+  const { kept, missing } = result.guards;
+  const found = kept.length + missing.length;
+  const lines = ['## Guard sentences', ''];
+  if (!found) return [...lines, 'The original tools hold no guard sentence (a warning, or when not to use the tool).', ''];
+  lines.push(`${kept.length} of ${found} guard sentences (warnings, when not to use the tool) kept where the model reads them${missing.length ? `; ${missing.length} moved out of view (violations)` : ''}.`, '');
+  if (!kept.length) return lines;
+  lines.push('| server | tool | where | family | sentence |', '|---|---|---|---|---|');
+  for (const g of kept) lines.push(`| ${escapeMarkdown(g.server)} | ${escapeMarkdown(g.tool)} | ${escapeMarkdown(g.where)} | ${g.family} | ${escapeMarkdown(g.text.replace(/\s+/g, ' '))} |`);
+  return [...lines, ''];
+}
+
+/** report.md: the per-server table, every tool before and after, then the guard sentences kept per tool. */
 export function renderSlimMarkdown(result: SlimResult): string {
   const { servers, total } = slimSummary(result);
   const row = (r: SlimRow) =>
@@ -94,8 +118,12 @@ export function renderSlimMarkdown(result: SlimResult): string {
     '|---|---|---:|---:|---:|---:|---:|---:|',
     ...tools,
     '',
+    ...guardSection(result),
   ].join('\n');
 }
+
+/** Spelled out, so the JSON keeps its shape when the internal type grows. */
+const guardJson = (g: ToolGuard) => ({ server: g.server, tool: g.tool, family: g.family, where: g.where, path: g.path, at: g.at, text: g.text });
 
 export function slimJson(result: SlimResult, written: string[]) {
   const { servers, total } = slimSummary(result);
@@ -107,6 +135,8 @@ export function slimJson(result: SlimResult, written: string[]) {
     total,
     violations: result.violations,
     missing: result.missing,
+    /** The original tools' guard sentences: `kept` in the model's view, `missing` from it (each also a violation). */
+    guards: { kept: result.guards.kept.map(guardJson), missing: result.guards.missing.map(guardJson) },
     tools: result.tools.map((t) => ({ server: t.server, name: t.before.name, family: t.family, before: t.cost.before.modelView, after: t.cost.after.modelView, removed: t.removed.length })),
     written,
   };
