@@ -71,6 +71,17 @@ export async function startTestGateway(project: object, layers: { user?: object;
   };
 }
 
+/**
+ * Waits until every upstream is ready: with a short timeout (2 s, so the timeout tests run fast),
+ * a loaded machine can miss an upstream's first start, and the gateway retries with backoff.
+ */
+export async function waitForUpstreams(gw: TestGateway, ms = 30_000): Promise<void> {
+  const until = Date.now() + ms;
+  const down = () => [...gw.gateway.upstreams.values()].filter((u) => u.status !== 'ready').map((u) => `${u.name}: ${u.status}`);
+  while (down().length && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+  if (down().length) throw new Error(`upstreams not ready after ${ms} ms: ${down().join(', ')}`);
+}
+
 /** The tool's own text: the first content block (a server's first result can carry a part of its instructions after it). */
 export const firstText = (result: unknown): string => ((result as { content: { text?: string }[] }).content ?? [])[0]?.text ?? '';
 

@@ -12,7 +12,7 @@ import { PRESETS } from '../src/slim/policy.js';
 import { slimCatalog } from '../src/slim/slim-catalog.js';
 import { fetchServers } from '../src/sources/fetch-servers.js';
 import type { ServerSpec } from '../src/catalog/types.js';
-import { FIXTURE_UPSTREAM, REAL_UPSTREAMS, startTestGateway, firstText, textOf, type TestGateway } from './_gateway.js';
+import { FIXTURE_UPSTREAM, REAL_UPSTREAMS, startTestGateway, firstText, textOf, waitForUpstreams, type TestGateway } from './_gateway.js';
 
 const names = async (client: Client) => (await client.listTools()).tools.map((t) => t.name);
 
@@ -21,6 +21,7 @@ describe('full mode: a real SDK client through the gateway to filesystem, memory
   let client: Client;
   before(async () => {
     gw = await startTestGateway({ mode: 'full', upstreams: { servers: { ...REAL_UPSTREAMS('/tmp'), tools: FIXTURE_UPSTREAM('tools') } }, timeout: 2 });
+    await waitForUpstreams(gw);
     client = await gw.connect();
   });
   after(() => gw.stop());
