@@ -28,14 +28,13 @@ export function instructionParts(server: string, instructions: string, tools: re
   const split = splitInstructions(instructions, { tools: refs, pointer: (name) => name, intro: PARTS_INTRO });
   if (!split.families.length || split.tokens.after > (1 - MIN_SAVING) * split.tokens.before) return undefined;
   const byTool = new Map<string, InstructionFamily>();
-  // A part goes with the tools its text names, then with the other tools of their catalog families,
-  // and with every tool of a catalog family it is named after (file names fold "--" to "-").
-  const slug = (name: string) => name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
+  // A part goes with the tools its text names, then with the other tools of their catalog families
+  // and of the catalog family its sections were grouped by.
   const familyOfTool = new Map(refs.map((r) => [r.name, r.family]));
   for (const family of split.families) for (const tool of family.tools) if (!byTool.has(tool)) byTool.set(tool, family);
   for (const family of split.families) {
-    const catalogFamilies = new Set(family.tools.map((t) => familyOfTool.get(t)));
-    for (const ref of refs) if (!byTool.has(ref.name) && (catalogFamilies.has(ref.family) || slug(ref.family) === slug(family.name))) byTool.set(ref.name, family);
+    const catalogFamilies = new Set([...family.tools.map((t) => familyOfTool.get(t)), family.toolFamily]);
+    for (const ref of refs) if (!byTool.has(ref.name) && catalogFamilies.has(ref.family)) byTool.set(ref.name, family);
   }
   const carried = new Set(byTool.values());
   if (split.families.some((f) => !carried.has(f))) return undefined;

@@ -17,6 +17,8 @@ export interface InstructionFamily {
   tokens: number;
   /** The tools its text mentions, most mentioned first. */
   tools: string[];
+  /** The catalog tool family it was grouped by, when `options.tools` put it there. */
+  toolFamily?: string;
 }
 
 export interface SplitInstructions {
@@ -36,7 +38,7 @@ export function splitInstructions(text: string, options: SplitOptions = {}): Spl
   const plan = planSplit(text, options);
   return {
     index: plan.index.text,
-    families: plan.families.map(({ name, when, text: part, tokens, tools }) => ({ name, when, text: part, tokens, tools })),
+    families: plan.families.map(({ name, when, text: part, tokens, tools, toolFamily }) => ({ name, when, text: part, tokens, tools, ...(toolFamily !== undefined ? { toolFamily } : {}) })),
     tokens: { before: plan.original.tokens, after: plan.index.tokens },
   };
 }

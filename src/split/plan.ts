@@ -30,6 +30,8 @@ export interface PlanFamily {
   topics: string[];
   /** Tools its text mentions, most mentioned first. */
   tools: string[];
+  /** The catalog tool family its sections were grouped by (`ToolRef.family`), when they were. */
+  toolFamily?: string;
   text: string;
   tokens: number;
 }
@@ -178,10 +180,11 @@ function render(state: State, { o, tools, options, total, count }: Context): Spl
     const topics = g.pieces.map((p) => unitTopic(p.unit, o));
     const ownLines = ranges.flatMap(([s, e]) => o.lines.slice(s, e));
     const ownCode = ranges.flatMap(([s, e]) => o.code.slice(s, e));
-    const keywords = g.key.startsWith('tool:') ? [] : distinctiveCode(ownLines, ownCode, kept, new Set(used));
+    const toolFamily = g.key.startsWith('tool:') ? g.key.slice(5) : undefined;
+    const keywords = toolFamily !== undefined ? [] : distinctiveCode(ownLines, ownCode, kept, new Set(used));
     // A tool family is named by its tools; headings add what the section is about.
     const headingTopics = g.pieces.some((p) => p.unit.heading !== undefined) || !used.length ? topics : [];
-    return { name: names[k]!, when: whenText({ tools: used, topics: headingTopics, keywords }), ranges, topics, tools: used, text, tokens: count(text) };
+    return { name: names[k]!, when: whenText({ tools: used, topics: headingTopics, keywords }), ranges, topics, tools: used, ...(toolFamily !== undefined ? { toolFamily } : {}), text, tokens: count(text) };
   });
   const pointer = options.pointer ?? ((name: string) => `${name}.md`);
   const block = pointerBlock({ before: kept, eol, level: o.level, pointers: families.map((f) => ({ path: pointer(f.name), when: f.when })), ...(options.intro ? { intro: options.intro } : {}) });
