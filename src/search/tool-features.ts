@@ -61,9 +61,12 @@ export interface FeatureContext {
   coverage: ReadonlyMap<string, number>;
 }
 
-/** A tool's ranking features for one task (FEATURES order): what its weights lift or lower. */
-export function toolFeatures(tool: IndexedTool, nameCoverage: number, { mode, opposed, named, values, identified, coverage }: FeatureContext): FeatureVector {
-  const f = new Float64Array(FEATURES.length);
+/**
+ * A tool's ranking features for one task (FEATURES order): what its weights lift or lower. A
+ * search scores every matching tool, so it passes one vector `into` to fill again for each.
+ */
+export function toolFeatures(tool: IndexedTool, nameCoverage: number, { mode, opposed, named, values, identified, coverage }: FeatureContext, into?: FeatureVector): FeatureVector {
+  const f = into ? into.fill(0) : new Float64Array(FEATURES.length);
   f[F.nameCoverage] = nameCoverage;
   f[F.conceptCoverage] = coverage.get(tool.id) ?? 0;
   f[F.modeMismatch] = mode && tool.mode && tool.mode !== mode ? 1 : 0;

@@ -186,10 +186,11 @@ export class ToolSearchIndex {
   /** Every matching tool's score for one piece of a task: its BM25F score lifted or lowered by its features. */
   private scores(task: string, filter?: (server: string, tool: string) => boolean, coverage: Map<string, number> = new Map()): Map<string, number> {
     const { scores, context } = this.matched(task, coverage);
+    const features = new Float64Array(this.weights.length);
     for (const [id, score] of scores) {
       const tool = this.tools.get(id)!;
       if (filter && !filter(tool.server, tool.tool)) scores.delete(id);
-      else scores.set(id, score * lift(toolFeatures(tool, this.nameCoverage(id, context.query), context), this.weights));
+      else scores.set(id, score * lift(toolFeatures(tool, this.nameCoverage(id, context.query), context, features), this.weights));
     }
     return scores;
   }
