@@ -7,6 +7,7 @@ import { FEATURES } from '../../../src/search/features.js';
 import type { IndexOptions } from '../../../src/search/index-options.js';
 import { indexCatalog } from '../../../src/search/tool-index.js';
 import { loadSet, resolvePath } from '../load.js';
+import { mean } from '../metrics.js';
 import { signTest } from '../paired.js';
 import { builtInSets, ROOT } from '../sets.js';
 import { FIT, firstGoldRank, fitLogit, type Group } from './logit.js';
@@ -57,7 +58,6 @@ export function crossValidated(sets: readonly SetGroups[], fixedZero: ReadonlySe
 }
 
 export const at = (ranks: readonly number[], k: number) => ranks.map((r) => (r <= k ? 1 : 0));
-export const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
 /** B − A and the exact sign test over the queries where they differ. */
 export function paired(a: readonly number[], b: readonly number[]): { delta: number; p: number } {

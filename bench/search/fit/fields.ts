@@ -13,7 +13,8 @@ import type { FieldParams } from '../../../src/search/bm25f.js';
 import { FIELD_PARAMS } from '../../../src/search/index-options.js';
 import type { FieldName } from '../../../src/search/types.js';
 import { table } from '../../_table.js';
-import { at, crossValidated, DEV_SETS, groupsOf, mean, paired, type Model } from './cv.js';
+import { at, crossValidated, DEV_SETS, groupsOf, paired, type Model } from './cv.js';
+import { mean } from '../metrics.js';
 
 type Setting = { fields: Record<FieldName, FieldParams>; k1: number };
 

@@ -15,7 +15,8 @@ import { FEATURES, type Feature, type WeightsFile } from '../../../src/search/fe
 import { table } from '../../_table.js';
 import { ROOT } from '../sets.js';
 import { FIT, firstGoldRank, fitLogit } from './logit.js';
-import { at, CANDIDATES, crossValidated, DEV_SETS, groupsOf, K, mean, paired, SEED, type Model } from './cv.js';
+import { at, CANDIDATES, crossValidated, DEV_SETS, groupsOf, K, paired, SEED, type Model } from './cv.js';
+import { mean } from '../metrics.js';
 
 /** Each of the two sign tests (top-1, top-5) at this level: 0.05 shared by the two. */
 const ALPHA = 0.025;
