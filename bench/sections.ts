@@ -7,6 +7,7 @@ import { slimSection } from './slim.js';
 import { splitSection } from './split.js';
 import { tokenizerThroughput } from './tokenizer.js';
 import { ttcSection } from './ttc.js';
+import { uiSection } from './ui.js';
 
 /** One bench section: run() does the work and returns the plain-text table to print. */
 export interface Section {
@@ -18,4 +19,4 @@ export interface Section {
  * Run in this order by bench/run.ts. A new section (slim, ttc, search, gateway) is one file
  * exporting a Section and one line here.
  */
-export const sections: Section[] = [measureServers, tokenizerThroughput, slimSection, splitSection, ttcSection, searchSection, gatewaySection, gatewayLimitsSection, installSection];
+export const sections: Section[] = [measureServers, tokenizerThroughput, slimSection, splitSection, ttcSection, searchSection, gatewaySection, gatewayLimitsSection, installSection, uiSection];

@@ -7,6 +7,10 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { assembleGateway, type Assembled } from '../src/gateway/assemble.js';
 import { loadGatewayConfig } from '../src/gateway/config/index.js';
 import { startHttpGateway } from '../src/gateway/http-server.js';
+import { loadRuleBook } from '../src/client-cost/rules-file.js';
+import { ScopeWriter } from '../src/ui/scope-writer.js';
+import { TraceFeed } from '../src/ui/trace-feed.js';
+import { createUiHandler, type UiHandler } from '../src/ui/ui-http.js';
 import { BIN, FIXTURES } from './_cli.js';
 
 export const REAL_UPSTREAMS = (dir: string) => ({
@@ -22,13 +26,17 @@ export interface TestGateway extends Assembled {
   notices: string[];
   connect(agent?: string, headers?: Record<string, string>): Promise<Client>;
   stop(): Promise<void>;
+  /** How its config files were read (to read them again). */
+  load: { cwd: string; home: string; env: Record<string, string | undefined> };
+  /** With `ui: true`: the page's handler (its token), the trace feed it shows, and the files it writes. */
+  ui?: { handler: UiHandler; feed: TraceFeed; origin: string; projectFile: string; home: string };
 }
 
 /**
  * A gateway as `mcp-slim serve --http` runs it, configured by real files in a temporary project
  * (project config, optional user and folder configs), reached by a real SDK client over HTTP.
  */
-export async function startTestGateway(project: object, layers: { user?: object; folder?: object; env?: Record<string, string> } = {}): Promise<TestGateway> {
+export async function startTestGateway(project: object, layers: { user?: object; folder?: object; env?: Record<string, string>; ui?: boolean } = {}): Promise<TestGateway> {
   const dir = mkdtempSync(join(tmpdir(), 'mcp-slim-gw-'));
   const home = join(dir, 'home');
   const root = join(dir, 'project');
@@ -42,19 +50,24 @@ export async function startTestGateway(project: object, layers: { user?: object;
     writeFileSync(join(home, '.config', 'mcp-slim', 'config.json'), JSON.stringify(layers.user));
   }
   const env = { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), ...layers.env };
-  const config = loadGatewayConfig({ cwd, home, env });
+  const load = { cwd, home, env };
+  const config = loadGatewayConfig(load);
   const notices: string[] = [];
-  const assembled = assembleGateway(config, { env, cwd }, (line) => notices.push(line));
+  const feed = layers.ui ? new TraceFeed() : undefined;
+  const assembled = assembleGateway(config, { env, cwd }, (line) => notices.push(line), feed);
   await assembled.gateway.start();
-  const served = await startHttpGateway(assembled.gateway, assembled.guard, { host: '127.0.0.1', port: 0, allowedOrigins: [], ...(config.http.token ? { token: config.http.token } : {}) });
+  const handler = feed && createUiHandler({ gateway: assembled.gateway, guard: assembled.guard, writer: new ScopeWriter(assembled.gateway, load), feed, serving: true, rules: loadRuleBook() });
+  const served = await startHttpGateway(assembled.gateway, assembled.guard, { host: '127.0.0.1', port: 0, allowedOrigins: [], ...(config.http.token ? { token: config.http.token } : {}), ...(handler ? { ui: handler } : {}) });
   const http: HttpServer = served.http;
-  const url = `http://127.0.0.1:${(http.address() as { port: number }).port}/mcp`;
+  const origin = `http://127.0.0.1:${(http.address() as { port: number }).port}`;
+  const url = `${origin}/mcp`;
   const clients: Client[] = [];
   return {
     ...assembled,
     url,
     dir,
     notices,
+    load,
     async connect(agent, headers = {}) {
       const client = new Client({ name: 'test', version: '1' });
       const requestInit = { headers: { ...headers, ...(agent ? { 'x-mcp-slim-agent': agent } : {}) } };
@@ -62,7 +75,9 @@ export async function startTestGateway(project: object, layers: { user?: object;
       clients.push(client);
       return client;
     },
+    ...(handler && feed ? { ui: { handler, feed, origin, projectFile: join(root, 'mcp-slim.config.json'), home } } : {}),
     async stop() {
+      handler?.close();
       await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
       await served.close();
       await assembled.gateway.stop();

@@ -33,8 +33,13 @@ export function tempProject(config: object): { dir: string; env: Record<string, 
 
 /** `mcp-slim serve …` as a child process in a temporary project with `config`. */
 export function spawnServe(args: string[], config: object, env: Record<string, string> = {}): ServeProcess {
+  return spawnInProject(['serve', ...args], config, env);
+}
+
+/** `mcp-slim …` (serve, ui) as a child process in a temporary project with `config`. */
+export function spawnInProject(cli: string[], config: object, env: Record<string, string> = {}): ServeProcess {
   const project = tempProject(config);
-  const { command, args: argv } = cliCommand(['serve', ...args]);
+  const { command, args: argv } = cliCommand(cli);
   const child = spawn(command, argv, { cwd: project.dir, env: { ...process.env, ...project.env, NO_COLOR: '1', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
   let err = '';
   child.stderr!.on('data', (d: Buffer) => (err += d.toString()));

@@ -16,6 +16,7 @@ import { ttcCommand } from './ttc.js';
 import { traceCommand } from './trace.js';
 import { installCommand } from './install.js';
 import { uninstallCommand } from './uninstall.js';
+import { uiCommand } from './ui.js';
 import { closest } from '../util/closest.js';
 
 const COMMANDS: Record<string, (io: CliIO, argv: string[]) => Promise<ExitCode>> = {
@@ -30,6 +31,7 @@ const COMMANDS: Record<string, (io: CliIO, argv: string[]) => Promise<ExitCode>>
   trace: traceCommand,
   install: installCommand,
   uninstall: uninstallCommand,
+  ui: uiCommand,
 };
 
 const HELP = `mcp-slim: measure, budget, slim and defer MCP tool definitions
@@ -45,6 +47,7 @@ Commands:
   ttc       the TERSE Tool Catalog: tools in a few lines (render, --compare)
   search    which tools fit a task (BM25F with a synonym vocabulary)
   serve     the gateway: one MCP server in front of yours (full, slim, deferred, phase)
+  ui        a page to see and steer the gateway: costs, switches per scope, the live trace
   trace     what filled the context, from the gateway's accounting log (mcp-slim trace --help)
   install   put the gateway in front of a client's servers: claude-code, cursor, gemini, … (undo: uninstall)
 

@@ -68,11 +68,15 @@ const definitionTokens = (tool: RawTool, rules: ClientRules): number => tokens(J
 
 /** A tool's definition tokens under a client's cut, each tool counted once however often it is asked for. */
 type TokensOf = (tool: RawTool) => number;
+/** Per tool, its count under each description cut: the same tool objects are priced again for every client and every page view. */
+const counted = new WeakMap<RawTool, Map<number | null, number>>();
 function definitionCounter(rules: ClientRules): TokensOf {
-  const counted = new Map<RawTool, number>();
+  const cut = rules.descriptionMaxChars;
   return (tool) => {
-    let n = counted.get(tool);
-    if (n === undefined) counted.set(tool, (n = definitionTokens(tool, rules)));
+    let byCut = counted.get(tool);
+    if (!byCut) counted.set(tool, (byCut = new Map()));
+    let n = byCut.get(cut);
+    if (n === undefined) byCut.set(cut, (n = definitionTokens(tool, rules)));
     return n;
   };
 }

@@ -2,8 +2,7 @@ import { dirname, resolve } from 'node:path';
 import type { JsonObject } from '../catalog/types.js';
 import { readUserFile } from '../fs/read-text.js';
 import { parseOverlay, type Overlay } from '../slim/overlay.js';
-import { createAccountingLog, type AccountingLog } from './accounting.js';
-import { toolState } from './config/index.js';
+import { createAccountingLog, type AccountingEntry, type AccountingLog } from './accounting.js';
 import { Gateway } from './gateway.js';
 import type { ResultGuard } from './gateway-session.js';
 import { guardResult, readResultCall, ResultStore, type ToolResultLike } from './result-guard.js';
@@ -42,14 +41,23 @@ export interface Assembled {
 }
 
 /** A gateway from its configuration: overlay, filters, result guard and accounting wired in. */
-export function assembleGateway(config: GatewayConfig, where: { env: Record<string, string | undefined>; cwd: string }, notice: (line: string) => void): Assembled {
+export function assembleGateway(
+  config: GatewayConfig,
+  where: { env: Record<string, string | undefined>; cwd: string },
+  notice: (line: string) => void,
+  /** Where entries go besides the log file (the page's live trace): they are then counted even with no log. */
+  feed?: { record(entry: AccountingEntry): void },
+): Assembled {
   const slim = config.overlay ? loadOverlay(config.overlay, where.cwd) : undefined;
   const log = createAccountingLog(config.log, notice);
+  const record = (entry: AccountingEntry) => {
+    log.record(entry);
+    feed?.record(entry);
+  };
   const gateway = new Gateway(config, {
-    stateFor: (agent) => toolState(config, agent),
     ...(slim ? { overlay: slim.overlay, manuals: slim.manuals } : {}),
     // No log, no accounting: the token counts it needs are then not computed at all.
-    ...(config.log ? { log: { record: (entry) => log.record(entry as never) } } : {}),
+    ...(config.log || feed ? { log: { record: (entry) => record(entry as unknown as AccountingEntry) } } : {}),
     env: where.env,
     cwd: where.cwd,
     notice,

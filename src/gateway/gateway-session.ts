@@ -54,6 +54,11 @@ export interface SessionInfo {
   client?: { name: string; version: string };
 }
 
+/** o200k tokens of a listing as the model reads it, with the instructions that come with it. */
+export function listingTokens(tools: readonly RawTool[], instructions: string | undefined): number {
+  return countTokens(JSON.stringify(tools.map(modelView)), 'o200k_base') + countTokens(instructions ?? '', 'o200k_base');
+}
+
 /** A match scoring at least this share of the best one is shown with its full schema. */
 export const CLOSE_MATCH = 0.8;
 const firstSentence = (d: unknown): string => (typeof d === 'string' ? (sentences(d)[0]?.text ?? '') : '');
@@ -65,7 +70,6 @@ const firstSentence = (d: unknown): string => (typeof d === 'string' ? (sentence
 export class GatewaySession {
   readonly found = new Set<string>();
   phase: string | undefined;
-  private readonly state: (server: string, tool: string) => ToolState;
   private readonly seenInstructions = new Set<string>();
   /** `server\u0000family` of the instruction parts this session has been given. */
   private readonly deliveredParts = new Set<string>();
@@ -79,9 +83,13 @@ export class GatewaySession {
     /** Called when this session's listing changed (send notifications/tools/list_changed). */
     private readonly listChanged: () => void = () => undefined,
   ) {
-    this.state = gateway.deps.stateFor(info.agent);
     this.phase = gateway.config.phase ?? Object.keys(gateway.config.phases)[0];
     this.unsubscribe = gateway.onToolsChanged(() => this.changedSoon());
+  }
+
+  /** Which tools this session's agent may see, under the rules in force now (they can change while it runs). */
+  private get state(): (server: string, tool: string) => ToolState {
+    return this.gateway.stateFor(this.info.agent);
   }
 
   close(): void {
@@ -139,6 +147,14 @@ export class GatewaySession {
 
   listTools(): RawTool[] {
     const started = performance.now();
+    const all = this.listing();
+    const log = this.gateway.deps.log;
+    if (log) log.record({ ...this.logBase(), method: 'tools/list', definitionTokens: listingTokens(all, this.instructions()), tools: all.length, latencyMs: performance.now() - started });
+    return all;
+  }
+
+  /** What this session is listed now (its own tools first), without logging it. */
+  listing(): RawTool[] {
     const tools: RawTool[] = [];
     for (const server of this.gateway.upstreams.keys()) {
       const pinned = this.gateway.upstreams.get(server)!.tools;
@@ -150,13 +166,7 @@ export class GatewaySession {
         tools.push({ ...definition, name });
       }
     }
-    const all = [...this.metaTools(), ...tools];
-    const log = this.gateway.deps.log;
-    if (log) {
-      const definitionTokens = countTokens(JSON.stringify(all.map(modelView)), 'o200k_base') + countTokens(this.instructions() ?? '', 'o200k_base');
-      log.record({ ...this.logBase(), method: 'tools/list', definitionTokens, tools: all.length, latencyMs: performance.now() - started });
-    }
-    return all;
+    return [...this.metaTools(), ...tools];
   }
 
   private logBase() {

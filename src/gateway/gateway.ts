@@ -6,7 +6,11 @@ import { ToolSearchIndex } from '../search/tool-index.js';
 import { applyOverlay, type Overlay } from '../slim/overlay.js';
 import { Upstream } from './upstream.js';
 import { ToolNames } from './naming.js';
+import { toolDecision, type ToolDecision } from './config/tool-state.js';
 import type { GatewayConfig, GatewayMode, ToolState } from './types.js';
+
+/** The parts of the configuration that decide which tools each agent sees: the ones that can change while serving. */
+export type FilterRules = Pick<GatewayConfig, 'layers' | 'agents' | 'groups' | 'pinned'>;
 
 /** The accounting log as the gateway uses it (src/gateway/accounting.ts). */
 export interface RequestLog {
@@ -14,8 +18,6 @@ export interface RequestLog {
 }
 
 export interface GatewayDeps {
-  /** Which tools an agent may see and call (the layered enable/disable of the config). */
-  stateFor: (agent?: string) => (server: string, tool: string) => ToolState;
   /** slim mode: the overlay, and its manuals by file (`manual/<family>.md`). */
   overlay?: Overlay;
   manuals?: ReadonlyMap<string, string>;
@@ -39,11 +41,16 @@ export class Gateway {
   private readonly slimTools = new Map<string, RawTool[]>();
   private readonly listeners = new Set<() => void>();
   private readonly phaseMatchers = new Map<string, (server: string, tool: string) => boolean>();
+  /** Which tools each agent sees: the config's rules, replaced by setFilters when a config file changes. */
+  private filters: FilterRules;
+  private readonly decisions = new Map<string, (server: string, tool: string) => ToolDecision>();
+  private readonly states = new Map<string, (server: string, tool: string) => ToolState>();
 
   constructor(
     readonly config: GatewayConfig,
     readonly deps: GatewayDeps,
   ) {
+    this.filters = { layers: config.layers, agents: config.agents, groups: config.groups, pinned: config.pinned };
     for (const spec of config.upstreams) {
       const upstream = new Upstream(spec, { env: deps.env, cwd: deps.cwd, timeoutMs: config.timeoutMs, ...(config.passEnv?.length ? { passEnv: config.passEnv } : {}) }, {
         onTools: (u) => this.toolsChanged(u),
@@ -59,6 +66,7 @@ export class Gateway {
 
   /** A notice on each change of state or of reason, not on every retry of a broken upstream. */
   private statusChanged(u: Upstream, reason?: string): void {
+    this.version++;
     this.checkFirstListing();
     const key = `${u.status}:${u.status === 'down' ? (reason ?? '') : ''}`;
     const before = this.said.get(u.name);
@@ -106,6 +114,49 @@ export class Gateway {
     return phase !== undefined && (this.phaseMatchers.get(phase)?.(server, tool) ?? false);
   }
 
+  /** Why each tool is enabled or not for one agent (or none), under the rules in force now. */
+  decisionFor(agent?: string): (server: string, tool: string) => ToolDecision {
+    const key = agent ?? '\u0000';
+    let decide = this.decisions.get(key);
+    if (!decide) {
+      decide = toolDecision({ ...this.config, ...this.filters }, agent);
+      this.decisions.set(key, decide);
+    }
+    return decide;
+  }
+
+  /** `(server, tool) → state` for one agent (or none), under the rules in force now. */
+  stateFor(agent?: string): (server: string, tool: string) => ToolState {
+    const key = agent ?? '\u0000';
+    let state = this.states.get(key);
+    if (!state) {
+      const decide = this.decisionFor(agent);
+      state = (server, tool) => decide(server, tool).state;
+      this.states.set(key, state);
+    }
+    return state;
+  }
+
+  /** The enable/disable rules in force. */
+  get rules(): FilterRules {
+    return this.filters;
+  }
+
+  /**
+   * New enable/disable rules (a config file was edited, by hand or from the page): every session's
+   * listing follows at once, and each is sent list_changed.
+   */
+  setFilters(rules: FilterRules): void {
+    this.filters = rules;
+    this.decisions.clear();
+    this.states.clear();
+    this.version++;
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Counts every change of tools, status or rules: a view built from the gateway is fresh while this stays the same. */
+  version = 0;
+
   /** A session subscribes to be told when any upstream's tools change (to send list_changed). */
   onToolsChanged(listener: () => void): () => void {
     this.listeners.add(listener);
@@ -141,6 +192,7 @@ export class Gateway {
   }
 
   private toolsChanged(upstream: Upstream): void {
+    this.version++;
     this.index.remove(upstream.name);
     // Called with the fresh list before the upstream reports ready, and with [] when it went down.
     this.slimTools.delete(upstream.name);

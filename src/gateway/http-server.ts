@@ -22,6 +22,8 @@ export interface HttpOptions {
   allowedHosts?: string[];
   /** Requests wait for this first (the upstreams' start), so the first listing is not empty. */
   ready?: Promise<unknown>;
+  /** The page (src/ui/): its paths go there, behind the same Host check, with its own guard. */
+  ui?: { handles(url: string | undefined): boolean; handle(req: IncomingMessage, res: ServerResponse): Promise<void> };
 }
 
 /** A body before `initialize` is one small JSON object: anything near this is not a client. */
@@ -40,7 +42,7 @@ export function isLoopback(host: string): boolean {
  * Host header values a request may carry. A page on another site that rebinds its DNS name to
  * 127.0.0.1 sends its own name as Host: only the names this server is really reached by pass.
  */
-function hostAllowed(header: string | undefined, bound: string, allowed: readonly string[]): boolean {
+export function hostAllowed(header: string | undefined, bound: string, allowed: readonly string[]): boolean {
   if (!header) return false;
   const name = header.replace(/:\d+$/, '').toLowerCase();
   if (isLoopback(name) || name === bound.toLowerCase() || allowed.includes(name) || allowed.includes(header)) return true;
@@ -106,8 +108,10 @@ export async function startHttpGateway(gateway: Gateway, guard: ResultGuard, opt
   const sessions = new Map<string, { transport: StreamableHTTPServerTransport; lastSeen: number }>();
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    if (options.ready) await options.ready;
     if (!hostAllowed(req.headers.host, options.host, options.allowedHosts ?? [])) return reply(res, 403, `host ${JSON.stringify(req.headers.host ?? '')} is not allowed; reach the gateway as localhost, or add the name to http.allowedHosts`);
+    // The page shows upstreams while they start: it does not wait for them.
+    if (options.ui?.handles(req.url)) return options.ui.handle(req, res);
+    if (options.ready) await options.ready;
     const origin = req.headers.origin;
     if (origin && !LOCAL_ORIGIN.test(origin) && !options.allowedOrigins.includes(origin)) return reply(res, 403, `origin ${origin} is not allowed; add it to http.allowedOrigins`);
     if (options.token && !tokenMatches(req.headers.authorization, options.token)) return reply(res, 401, 'missing or wrong bearer token');

@@ -53,7 +53,9 @@ export function gatewayConfigLocations(opts: { cwd: string; home: string; env: E
   return found.filter((loc, i) => found.findIndex((other) => other.file === loc.file) === i);
 }
 
-function readConfigFile(loc: GatewayConfigLocation): string {
+function readConfigFile(loc: GatewayConfigLocation, texts?: ReadonlyMap<string, string | null>): string {
+  const given = texts?.get(loc.file);
+  if (typeof given === 'string') return given;
   try {
     return readFileSync(loc.file, 'utf8');
   } catch (error) {
@@ -70,13 +72,16 @@ export interface LoadGatewayConfigOptions {
   env: Env;
   /** `--gateway-config FILE`: one more layer, applied last (relative to cwd). */
   file?: string;
+  /** Files read as this text instead of from disk (null: as if absent), to try an edit before writing it. */
+  texts?: ReadonlyMap<string, string | null>;
 }
 
 /** Every scope's config file, read, checked and merged into the gateway's configuration. */
 export function loadGatewayConfig(opts: LoadGatewayConfigOptions): GatewayConfig {
   const clientWarnings: string[] = [];
-  const layers = gatewayConfigLocations(opts, existsSync).map((loc): GatewayLayer => {
-    const layer = parseGatewayConfigText(readConfigFile(loc), loc.file, opts.env, { scope: loc.scope, home: opts.home });
+  const exists = (file: string) => (opts.texts?.has(file) ? opts.texts.get(file) !== null : existsSync(file));
+  const layers = gatewayConfigLocations(opts, exists).map((loc): GatewayLayer => {
+    const layer = parseGatewayConfigText(readConfigFile(loc, opts.texts), loc.file, opts.env, { scope: loc.scope, home: opts.home });
     if (layer.clientConfigs.length === 0) return layer;
     const loaded = loadClientConfigs(
       layer.clientConfigs,

@@ -1,0 +1,122 @@
+/**
+ * The page's switches written to the scope files of the gateway config: each change atomic, the
+ * gateway's rules reloaded at once, and a change followed by its reverse leaving the file as it
+ * was, byte for byte (a file the change created is removed again).
+ */
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { parse as parseJsonc } from 'jsonc-parser';
+import { isDeepStrictEqual } from 'node:util';
+import { SlimError } from '../errors.js';
+import { writeFileAtomic } from '../fs/atomic-write.js';
+import { GATEWAY_CONFIG_FILE, loadGatewayConfig, projectRoot, toolDecision, userGatewayConfigFile, type LoadGatewayConfigOptions } from '../gateway/config/index.js';
+import type { Gateway } from '../gateway/gateway.js';
+import { reloadRules } from '../gateway/rules-reload.js';
+import { existsSync } from 'node:fs';
+import { planToggle, targetPatterns, type ToggleRequest, type ToggleScope } from './toggle.js';
+
+export interface ScopeFile {
+  id: ToggleScope;
+  label: string;
+  file: string;
+  exists: boolean;
+}
+
+/** The file each scope's switches go to; `folder` only when the current folder is below the project root. */
+export function scopeFiles(opts: Pick<LoadGatewayConfigOptions, 'cwd' | 'home' | 'env'>): ScopeFile[] {
+  const root = projectRoot(opts.cwd, existsSync);
+  const project = path.join(root, GATEWAY_CONFIG_FILE);
+  const here = path.join(path.resolve(opts.cwd), GATEWAY_CONFIG_FILE);
+  const files: Omit<ScopeFile, 'exists'>[] = [
+    { id: 'user', label: 'User', file: userGatewayConfigFile(opts.home, opts.env) },
+    { id: 'project', label: 'Project', file: project },
+    ...(here !== project ? [{ id: 'folder' as const, label: 'This folder', file: here }] : []),
+    { id: 'agent', label: 'Agent (in the project file)', file: project },
+  ];
+  return files.map((f) => ({ ...f, exists: existsSync(f.file) }));
+}
+
+function readOrNull(file: string): string | null {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw new SlimError('io', `cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); check its permissions`);
+  }
+}
+
+/** The content as JSON data, `{}` for no file, to tell whether two texts say the same thing. */
+const meaning = (text: string | null): unknown => (text === null ? {} : parseJsonc(text.replace(/^\uFEFF/, '')));
+
+export interface ToggleOutcome {
+  status: 200 | 400 | 409;
+  body: { ok: true; file: string; changed: boolean; message: string } | { error: string };
+}
+
+export class ScopeWriter {
+  /** Per file, what each change of ours replaced and wrote: the way back to the bytes before it. */
+  private readonly history = new Map<string, { before: string | null; after: string | null }[]>();
+
+  constructor(
+    private readonly gateway: Gateway,
+    /** How the gateway's config was loaded: the same files are read again. */
+    private readonly load: LoadGatewayConfigOptions,
+  ) {}
+
+  scopes(): ScopeFile[] {
+    return scopeFiles(this.load);
+  }
+
+
+  toggle(request: ToggleRequest): ToggleOutcome {
+    const scope = this.scopes().find((s) => s.id === request.scope);
+    if (!scope) return { status: 400, body: { error: `there is no ${request.scope} scope here; choose one of ${this.scopes().map((s) => s.id).join(', ')}` } };
+    if (request.scope === 'agent' && !request.agent) return { status: 400, body: { error: 'the agent scope needs an agent name: choose or type one' } };
+    const upstream = this.gateway.upstreams.get(request.target.server);
+    if (!upstream) return { status: 400, body: { error: `no upstream is named ${request.target.server}` } };
+    if (upstream.status !== 'ready' && (request.target.tool !== undefined || request.target.family !== undefined)) {
+      return { status: 409, body: { error: `${upstream.name} is ${upstream.status}: its tools are not known now, so only the whole server can be switched` } };
+    }
+    const target = targetPatterns(request.target, upstream.tools);
+    if ('error' in target) return { status: 409, body: { error: target.error } };
+    const file = scope.file;
+    const current = readOrNull(file);
+    const agent = request.scope === 'agent' ? request.agent : undefined;
+    const decide = (text: string) => {
+      const config = loadGatewayConfig({ ...this.load, texts: new Map([[file, text.trim() ? text : null]]) });
+      return toolDecision(config, agent);
+    };
+    let plan;
+    try {
+      plan = planToggle(current ?? '', request, target.patterns, upstream.tools.length ? target.tools : [{ name: '*', inputSchema: { type: 'object' } }], decide);
+    } catch (error) {
+      return { status: 409, body: { error: `${file} cannot be changed: ${(error as Error).message}` } };
+    }
+    if ('error' in plan) return { status: 409, body: plan };
+    const what = `${request.target.server}${request.target.tool ? `/${request.target.tool}` : request.target.family ? ` family ${request.target.family}` : ''}`;
+    const message = `${what} ${request.enabled ? 'enabled' : 'disabled'} in the ${request.scope === 'agent' ? `agent ${agent}` : request.scope} scope (${file})`;
+    if (!plan.changed) return { status: 200, body: { ok: true, file, changed: false, message: `${what} was already ${request.enabled ? 'enabled' : 'disabled'} there` } };
+    this.write(file, current, plan.text);
+    reloadRules(this.gateway, this.load);
+    return { status: 200, body: { ok: true, file, changed: true, message } };
+  }
+
+  /**
+   * Write `next` over `current`, unless it says what the file said before our last change to it,
+   * which nobody has touched since: then those very bytes go back (or the file goes, when that
+   * change created it).
+   */
+  private write(file: string, current: string | null, next: string): void {
+    const stack = this.history.get(file) ?? [];
+    const top = stack[stack.length - 1];
+    if (top && top.after !== current) stack.length = 0;
+    const undo = top && top.after === current && isDeepStrictEqual(meaning(next), meaning(top.before));
+    const content = undo ? top.before : next;
+    if (undo) stack.pop();
+    else stack.push({ before: current, after: next });
+    this.history.set(file, stack);
+    if (content === null) return rmSync(file, { force: true });
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileAtomic(file, content);
+  }
+}
