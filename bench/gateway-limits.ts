@@ -118,7 +118,10 @@ async function results(problems: string[]): Promise<Cell[][]> {
     try {
       const idle = await peakRssMb(gw.pid);
       const started = performance.now();
-      const result = await gw.client.callTool({ name: 'fault__big_text', arguments: { mb } }, undefined, { timeout: CALL_TIMEOUT_MS });
+      const result = await gw.client.callTool({ name: 'fault__big_text', arguments: { mb } }, undefined, { timeout: CALL_TIMEOUT_MS }).catch((error: unknown) => {
+        // Without the gateway's own words a lost connection says nothing about why.
+        throw new Error(`${mb} MB result: ${(error as Error).message}; the gateway's stderr ended with:\n${gw.stderr().slice(-1500)}`);
+      });
       const ms = performance.now() - started;
       const peak = await peakRssMb(gw.pid);
       const texts = (result.content as { type: string; text?: string }[]).map((b) => b.text ?? '').join('\n');

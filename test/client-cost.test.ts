@@ -175,6 +175,16 @@ describe('measure --client', () => {
 
 describe('measure --client for each of the seven clients', () => {
   const catalog = new URL('./fixtures/catalogs/shared/server-memory.json', import.meta.url).pathname;
+  it('the HTML report has what the client pays, as the terminal does', async () => {
+    const html = path.join(mkdtempSync(path.join(tmpdir(), 'mcp-slim-html-client-')), 'report.html');
+    const r = await runCli(['measure', '--catalog', catalog, '--client', 'gemini', '--html', html]);
+    assert.equal(r.code, 0, r.stderr);
+    const text = readFileSync(html, 'utf8');
+    assert.match(text, /What each client pays for a session/);
+    assert.match(text, /id="chart-clients"/);
+    assert.match(text, /Gemini CLI/);
+  });
+
   for (const client of CLIENT_NAMES) {
     it(`${client}: first turn, later turns, a find-and-call and the session, with and without the gateway`, async () => {
       const r = await runCli(['measure', '--catalog', catalog, '--client', client, '--json']);

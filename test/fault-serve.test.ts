@@ -75,7 +75,7 @@ describe('binding and exposure', () => {
   test('listening beyond loopback without a token is refused unless asked for explicitly', async () => {
     const refused = spawnServe(['--http', '--host', '0.0.0.0', '--port', '0'], { log: false, upstreams: { servers: { fault } } });
     assert.equal((await refused.exited()).code, 2);
-    assert.match(refused.stderr(), /--host 0\.0\.0\.0 with no token would let anyone who reaches port 0 use every upstream; set "http": \{"token"/);
+    assert.match(refused.stderr(), /--host 0\.0\.0\.0 with no token would let anyone who reaches its port use every upstream; set "http": \{"token"/);
     const allowed = spawnServe(['--http', '--host', '0.0.0.0', '--port', '0', '--allow-remote-without-token'], { log: false, upstreams: { servers: { fault } } });
     try {
       await allowed.waitFor(/listening on http:\/\/0\.0\.0\.0:\d+\/mcp/);

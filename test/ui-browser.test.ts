@@ -7,11 +7,13 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
+import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { redirectFile } from '../src/cli/ui.js';
 import { REAL_UPSTREAMS } from './_gateway.js';
 import { spawnServe, type ServeProcess } from './_serve-process.js';
 
@@ -66,7 +68,7 @@ describe('the page in headless Chromium, with three real servers behind serve --
 
   test('with the token it loads and shows every server with its token cost', async () => {
     await page.goto(pageUrl);
-    assert.equal(new URL(page.url()).search, '', 'the token left the address bar');
+    await page.waitForURL(`${origin}/ui`);
     for (const name of ['fs', 'memory', 'everything']) {
       const block = page.locator(`[data-server="${name}"]`);
       await block.waitFor();
@@ -77,6 +79,20 @@ describe('the page in headless Chromium, with three real servers behind serve --
     }
     assert.match((await page.textContent('#full'))!, /\d/);
     assert.match((await page.textContent('#upfront'))!, /\d/);
+  });
+
+  test('the file that --open hands to the browser leads to the page, and keeps the token off the command line', async () => {
+    const opener = redirectFile(pageUrl);
+    const other = await context.newPage();
+    try {
+      assert.equal(statSync(opener.file).mode & 0o777, 0o600);
+      await other.goto(pathToFileURL(opener.file).href);
+      await other.locator('[data-server="memory"]').waitFor();
+      assert.equal(new URL(other.url()).pathname, '/ui');
+    } finally {
+      await other.close();
+      opener.dispose();
+    }
   });
 
   test('a tool switched off with the keyboard leaves the client\'s next tools/list and the config says so; on again, the file is as before', async () => {
@@ -113,30 +129,33 @@ describe('the page in headless Chromium, with three real servers behind serve --
     await page.locator('#sessions', { hasText: 'ui-test-client' }).waitFor();
   });
 
-  test('a page on another origin cannot change anything, even with the cookie in the browser', async () => {
+  test('a page on another port of this host cannot read or change anything, though the browser holds the cookie', async () => {
     const before = readFileSync(configFile, 'utf8');
-    // Another port of localhost: the same site (the cookie rides along), another origin.
+    // Another port of 127.0.0.1: the same site, so the SameSite cookie rides along; another origin.
     const evil: Server = createServer((_, res) => {
       res.writeHead(200, { 'content-type': 'text/html' }).end(`<script>
         fetch(${JSON.stringify(`${origin}/ui/api/toggle`)}, {method: 'POST', mode: 'no-cors', credentials: 'include', headers: {'content-type': 'text/plain'},
-          body: JSON.stringify({server: 'memory', tool: 'read_graph', scope: 'project', enabled: false})}).finally(() => document.title = 'sent');
+          body: JSON.stringify({server: 'memory', tool: 'read_graph', scope: 'project', enabled: false})})
+          .then(() => fetch(${JSON.stringify(`${origin}/ui/api/state`)}, {credentials: 'include'}))
+          .then(() => document.title = 'read', () => document.title = 'blocked');
       </script>`);
     });
     await new Promise<void>((done) => evil.listen(0, '127.0.0.1', done));
     const attacker = await context.newPage();
+    const seen: { path: string; status: number }[] = [];
+    attacker.on('response', (response) => {
+      const url = new URL(response.url());
+      if (url.origin === origin) seen.push({ path: url.pathname, status: response.status() });
+    });
     try {
-      await attacker.goto(`http://localhost:${(evil.address() as { port: number }).port}/`);
-      await attacker.waitForFunction('document.title === "sent"');
+      await attacker.goto(`http://127.0.0.1:${(evil.address() as { port: number }).port}/`);
+      await attacker.waitForFunction('document.title !== ""');
+      assert.equal(await attacker.title(), 'blocked', 'another origin reads nothing');
       assert.equal(readFileSync(configFile, 'utf8'), before, 'nothing written');
-      const read = await attacker.evaluate(async (url) => {
-        try {
-          const r = await fetch(url, { credentials: 'include' });
-          return `read ${r.status}`;
-        } catch {
-          return 'blocked';
-        }
-      }, `${origin}/ui/api/state`);
-      assert.equal(read, 'blocked', 'another origin reads nothing');
+      // The browser holds the page's cookie for this host, SameSite=Strict: a page on another port is the same site, so it is sent.
+      const cookie = (await context.cookies(origin)).find((c) => c.name.startsWith('mcp-slim-ui-'));
+      assert.equal(cookie?.sameSite, 'Strict');
+      assert.equal(seen.find((r) => r.path === '/ui/api/toggle')?.status, 403);
     } finally {
       await attacker.close();
       evil.close();

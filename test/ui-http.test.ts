@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,9 +48,10 @@ describe('the page over HTTP, in front of three real servers', () => {
     assert.equal((await send(`${ui.origin}/ui`)).status, 401);
     assert.equal((await send(`${ui.origin}/ui/api/state`)).status, 401);
     assert.equal((await send(`${ui.origin}/ui?token=wrong`)).status, 401);
+    assert.equal((await send(ui.handler.url(ui.origin), { headers: { origin: 'http://evil.example' } })).status, 403, 'the token address is for navigations, not for scripts elsewhere');
     const entry = await send(ui.handler.url(ui.origin));
-    assert.equal(entry.status, 303);
-    assert.equal(entry.headers.location, '/ui', 'the token leaves the address bar');
+    assert.equal(entry.status, 200);
+    assert.match(entry.body, /http-equiv="refresh" content="0;url=\/ui"/, 'the token leaves the address bar');
     const set = String(entry.headers['set-cookie']);
     assert.match(set, /HttpOnly/);
     assert.match(set, /SameSite=Strict/);
@@ -127,7 +128,13 @@ describe('the page over HTTP, in front of three real servers', () => {
           buffered += d.toString();
           if (buffered.includes('event: trace') && waiting.length) waiting.shift()!(buffered);
         });
-        resolve({ next: () => new Promise((done) => (buffered.includes('event: trace') ? done(buffered) : waiting.push(done))), close: () => req.destroy() });
+        const next = () =>
+          new Promise<string>((done, fail) => {
+            if (buffered.includes('event: trace')) return done(buffered);
+            const timer = setTimeout(() => fail(new Error(`no trace event within 15 s; the stream said: ${buffered}`)), 15_000);
+            waiting.push((chunk) => (clearTimeout(timer), done(chunk)));
+          });
+        resolve({ next, close: () => req.destroy() });
       });
       req.on('error', reject);
       req.end();
@@ -161,6 +168,11 @@ test('followLogFile feeds what another gateway appends, a line at a time, and wa
     appendFileSync(file, line('b').slice(20) + line('c'));
     await waitFor(3);
     assert.deepEqual(feed.entries().map((e) => e.tool), ['a', 'b', 'c']);
+    // Rotated: the old file moved away, a new (longer) one in its place.
+    renameSync(file, `${file}.1`);
+    writeFileSync(file, line('d') + line('e') + line('f') + line('g'));
+    await waitFor(7);
+    assert.deepEqual(feed.entries().map((e) => e.tool), ['a', 'b', 'c', 'd', 'e', 'f', 'g']);
   } finally {
     stop();
   }
@@ -174,9 +186,9 @@ describe('mcp-slim ui: the page alone, no MCP endpoint', () => {
     writeFileSync(log, entry('fx__first'));
     const ui = spawnInProject(['ui', '--port', '0'], { upstreams: { servers: { fx: FIXTURE_UPSTREAM('edge') } }, log });
     try {
-      const err = await ui.waitFor(/page: (http:\S+)/);
+      const err = await ui.waitFor(/page: (http:\S+)/, 60_000);
       const url = new URL(/page: (http:\S+)/.exec(err)![1]!);
-      await ui.waitFor(/upstream fx ready/, 30_000);
+      await ui.waitFor(/upstream fx ready/, 60_000);
       const auth = { authorization: `Bearer ${url.searchParams.get('token')}` };
       const state = JSON.parse((await send(`${url.origin}/ui/api/state`, { headers: auth })).body) as UiState;
       assert.equal(state.serving, false);

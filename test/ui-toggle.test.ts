@@ -93,7 +93,7 @@ describe('planToggle', () => {
   test('a later scope that decides otherwise stops the change, and the error names its rule', () => {
     const p = project({ project: '{"disable": ["gh/get_issue"]}', user: '{}' });
     const decide = (text: string) => toolDecision(loadGatewayConfig({ ...p.load, texts: new Map([[p.userFile, text]]) }));
-    const plan = planToggle('{}', { target: { server: 'gh', tool: 'get_issue' }, scope: 'user', enabled: true }, ['gh/get_issue'], [tools[0]!], decide);
+    const plan = planToggle('{}', { target: { server: 'gh', tool: 'get_issue' }, scope: 'user', enabled: true }, ['gh/get_issue'], [tools[0]!], [], decide);
     assert.ok('error' in plan);
     assert.match(plan.error, /gh\/get_issue would stay disabled: the rule in project:.*mcp-slim\.config\.json decides/);
   });
@@ -101,7 +101,7 @@ describe('planToggle', () => {
   test('undoing a switch removes the rule instead of adding its opposite', () => {
     const p = project({ project: '{"disable": ["gh/get_issue"]}' });
     const decide = (text: string) => toolDecision(loadGatewayConfig({ ...p.load, texts: new Map([[p.projectFile, text]]) }));
-    const plan = planToggle('{"disable": ["gh/get_issue"]}', { target: { server: 'gh', tool: 'get_issue' }, scope: 'project', enabled: true }, ['gh/get_issue'], [tools[0]!], decide);
+    const plan = planToggle('{"disable": ["gh/get_issue"]}', { target: { server: 'gh', tool: 'get_issue' }, scope: 'project', enabled: true }, ['gh/get_issue'], [tools[0]!], [], decide);
     assert.deepEqual(plan, { text: '{}', changed: true });
   });
 });
@@ -163,6 +163,67 @@ describe('ScopeWriter', () => {
     writeFileSync(p.projectFile, '{"disable": ["gh/get_issue"], "log": false}\n');
     writer.toggle({ target: { server: 'gh', tool: 'get_issue' }, scope: 'project', enabled: true });
     assert.deepEqual(JSON.parse(readFileSync(p.projectFile, 'utf8')), { log: false });
+  });
+
+  test("a server switched off and on again keeps the user's own rule for one of its tools, byte for byte", () => {
+    const original = '{"disable":["gh/get_issue"]}';
+    const p = project({ project: original });
+    const gateway = gatewayWith(p.load, tools);
+    const writer = new ScopeWriter(gateway, p.load);
+    assert.equal(writer.toggle({ target: { server: 'gh' }, scope: 'project', enabled: false }).status, 200);
+    assert.equal(writer.toggle({ target: { server: 'gh' }, scope: 'project', enabled: true }).status, 200);
+    assert.equal(readFileSync(p.projectFile, 'utf8'), original);
+    assert.equal(gateway.stateFor()('gh', 'get_issue'), 'disabled');
+  });
+
+  test('switched on later, a server is wholly on: narrower rules of the same file that held some of it off go', () => {
+    const p = project({ project: '{"disable":["gh/get_issue"], "log": false}' });
+    const gateway = gatewayWith(p.load, tools);
+    const writer = new ScopeWriter(gateway, p.load);
+    assert.equal(writer.toggle({ target: { server: 'gh' }, scope: 'project', enabled: true }).status, 200);
+    assert.deepEqual(JSON.parse(readFileSync(p.projectFile, 'utf8')), { log: false });
+    assert.equal(gateway.stateFor()('gh', 'get_issue'), 'enabled');
+  });
+
+  test('a family off, one of its tools on, the family on, then off again: each works', () => {
+    const p = project({ project: '{}' });
+    const pw = ['browser_click', 'browser_type', 'browser_close'].map(tool);
+    const gateway = gatewayWith(p.load, pw);
+    const writer = new ScopeWriter(gateway, p.load);
+    const family = (enabled: boolean) => writer.toggle({ target: { server: 'gh', family: 'browser' }, scope: 'project', enabled });
+    assert.equal(family(false).status, 200);
+    assert.equal(writer.toggle({ target: { server: 'gh', tool: 'browser_click' }, scope: 'project', enabled: true }).status, 200);
+    assert.equal(gateway.stateFor()('gh', 'browser_click'), 'enabled');
+    assert.equal(family(true).status, 200);
+    assert.equal(family(false).status, 200);
+    assert.equal(gateway.stateFor()('gh', 'browser_click'), 'enabled', 'the reverse of "on" is the state before it: half on');
+    const off = family(false);
+    assert.equal(off.status, 200, JSON.stringify(off.body));
+    for (const t of pw) assert.equal(gateway.stateFor()('gh', t.name), 'disabled');
+  });
+
+  test('switches undone in another order still give the file back, or no file', () => {
+    const p = project();
+    const gateway = gatewayWith(p.load, tools);
+    const writer = new ScopeWriter(gateway, p.load);
+    const set = (name: string, enabled: boolean) => assert.equal(writer.toggle({ target: { server: 'gh', tool: name }, scope: 'project', enabled }).status, 200);
+    set('get_issue', false);
+    set('create_issue', false);
+    set('get_issue', true);
+    set('create_issue', true);
+    assert.equal(existsSync(p.projectFile), false);
+  });
+
+  test('a pattern that would also switch another server is refused', () => {
+    const p = project({ project: '{}' });
+    const config = loadGatewayConfig(p.load);
+    const specs = ['a*', 'abc'].map((name) => ({ name, transport: 'stdio', command: 'true', args: [], source: { kind: 'cli' } }));
+    const gateway = new Gateway({ ...config, upstreams: specs as never }, { env: {}, cwd: p.root });
+    for (const u of gateway.upstreams.values()) [u.tools, u.status] = [[tool('y')], 'ready'];
+    const outcome = new ScopeWriter(gateway, p.load).toggle({ target: { server: 'a*' }, scope: 'project', enabled: false });
+    assert.equal(outcome.status, 409);
+    assert.match((outcome.body as { error: string }).error, /would switch abc\/y too/);
+    assert.equal(readFileSync(p.projectFile, 'utf8'), '{}');
   });
 
   test('a change that a later scope overrides writes nothing and says why', () => {

@@ -116,11 +116,12 @@ export async function measureCommand(io: CliIO, argv: string[]): Promise<ExitCod
   if (values.save) {
     writeFileAtomic(resolve(io.cwd, values.save), serializeCatalog(catalog));
   }
+  const clients = clientCostView(catalog, values, window, collected.configFiles.length > 0);
+  if (clients) view.clients = clients;
+  // After the client costs: the report has a section for them.
   if (values.html) {
     writeFileAtomic(resolve(io.cwd, values.html), renderHtml(view));
   }
-  const clients = clientCostView(catalog, values, window, collected.configFiles.length > 0);
-  if (clients) view.clients = clients;
   const savings = values.savings || values.demo ? savingsOf(catalog, report) : undefined;
   if (values.json) {
     io.stdout.write(`${JSON.stringify({ ...measureJson(view, collected), ...(savings ? { savings } : {}), ...(clients ? { clients: clientCostsJson(clients) } : {}) }, null, 2)}\n`);

@@ -52,7 +52,7 @@ export async function serveCommand(io: CliIO, argv: string[]): Promise<ExitCode>
   const host = values.host ?? config.http.host;
   const port = values.port === undefined ? config.http.port : portNumber(values.port);
   if (values.http && !config.http.token && !isLoopback(host) && !values['allow-remote-without-token']) {
-    throw new SlimError('usage', `--host ${host} with no token would let anyone who reaches port ${port} use every upstream; set "http": {"token": "\${MCP_SLIM_TOKEN}"} in mcp-slim.config.json, or pass --allow-remote-without-token on a network you trust`);
+    throw new SlimError('usage', `--host ${host} with no token would let anyone who reaches ${port === 0 ? 'its port' : `port ${port}`} use every upstream; set "http": {"token": "\${MCP_SLIM_TOKEN}"} in mcp-slim.config.json, or pass --allow-remote-without-token on a network you trust`);
   }
   // A client should not wait out a hung upstream's timeout to connect: serve after a few seconds
   // with what is ready; the rest join with list_changed as they come up.

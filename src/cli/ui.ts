@@ -1,4 +1,8 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { escapeHtml } from '../report/_html-parts.js';
 import { SlimError } from '../errors.js';
 import { loadRuleBook } from '../client-cost/rules-file.js';
 import type { RuleBook } from '../client-cost/rules.js';
@@ -58,9 +62,21 @@ export function pageFor(): { feed: TraceFeed; handler(prepared: PreparedGateway,
   };
 }
 
-function openBrowser(url: string, notice: (line: string) => void): void {
+/**
+ * A file only this user can read that sends a browser to `url`: the browser is started with the
+ * file's path, so the token is never on a command line that `ps` shows to other users.
+ */
+export function redirectFile(url: string): { file: string; dispose: () => void } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'mcp-slim-ui-'));
+  const file = path.join(dir, 'open.html');
+  const href = escapeHtml(url);
+  writeFileSync(file, `<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${href}"><title>mcp-slim</title><p><a href="${href}">Open the mcp-slim page</a></p>\n`, { mode: 0o600 });
+  return { file, dispose: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+function openBrowser(file: string, notice: (line: string) => void): void {
   const command = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
-  const child = spawn(command, [url], { detached: true, stdio: 'ignore' });
+  const child = spawn(command, [file], { detached: true, stdio: 'ignore' });
   child.once('error', () => notice(`cannot open a browser (${command} is not there): open the address above by hand`));
   child.unref();
 }
@@ -88,7 +104,8 @@ export async function uiCommand(io: CliIO, argv: string[]): Promise<ExitCode> {
   }
   const url = handler.url(served.origin);
   notice(`page: ${url}`);
-  if (values.open) openBrowser(url, notice);
+  const opener = values.open ? redirectFile(url) : undefined;
+  if (opener) openBrowser(opener.file, notice);
   const unfollowLog = config.log ? followLogFile(config.log, page.feed) : () => undefined;
   const unfollowConfig = followConfigFiles(gateway, prepared.load, notice);
   try {
@@ -98,6 +115,7 @@ export async function uiCommand(io: CliIO, argv: string[]): Promise<ExitCode> {
     signals.stopping();
     unfollowLog();
     unfollowConfig();
+    opener?.dispose();
     try {
       await served.close();
       await gateway.stop();

@@ -45,10 +45,10 @@ export function isLoopback(host: string): boolean {
 export function hostAllowed(header: string | undefined, bound: string, allowed: readonly string[]): boolean {
   if (!header) return false;
   const name = header.replace(/:\d+$/, '').toLowerCase();
-  if (isLoopback(name) || name === bound.toLowerCase() || allowed.includes(name) || allowed.includes(header)) return true;
+  const bare = name.replace(/^\[|\]$/g, '');
+  if (isLoopback(name) || bare === bound.toLowerCase().replace(/^\[|\]$/g, '') || allowed.includes(name) || allowed.includes(header)) return true;
   if (bound !== '0.0.0.0' && bound !== '::') return false;
   // Bound to every interface: the machine's own addresses are how other hosts reach it.
-  const bare = name.replace(/^\[|\]$/g, '');
   return isIP(bare) !== 0 && Object.values(networkInterfaces()).some((list) => list?.some((a) => a.address === bare));
 }
 

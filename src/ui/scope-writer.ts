@@ -13,7 +13,7 @@ import { GATEWAY_CONFIG_FILE, loadGatewayConfig, projectRoot, toolDecision, user
 import type { Gateway } from '../gateway/gateway.js';
 import { reloadRules } from '../gateway/rules-reload.js';
 import { existsSync } from 'node:fs';
-import { planToggle, targetPatterns, type ToggleRequest, type ToggleScope } from './toggle.js';
+import { planToggle, reverses, targetPatterns, type ToggleRequest, type ToggleScope } from './toggle.js';
 
 export interface ScopeFile {
   id: ToggleScope;
@@ -54,8 +54,8 @@ export interface ToggleOutcome {
 }
 
 export class ScopeWriter {
-  /** Per file, what each change of ours replaced and wrote: the way back to the bytes before it. */
-  private readonly history = new Map<string, { before: string | null; after: string | null }[]>();
+  /** Per file, each change of ours in order: what it replaced, what it wrote, and what asked for it. */
+  private readonly history = new Map<string, { before: string | null; after: string; request: ToggleRequest }[]>();
 
   constructor(
     private readonly gateway: Gateway,
@@ -82,40 +82,51 @@ export class ScopeWriter {
     const file = scope.file;
     const current = readOrNull(file);
     const agent = request.scope === 'agent' ? request.agent : undefined;
+    const what = `${request.target.server}${request.target.tool ? `/${request.target.tool}` : request.target.family ? ` family ${request.target.family}` : ''}`;
+    const message = `${what} ${request.enabled ? 'enabled' : 'disabled'} in the ${request.scope === 'agent' ? `agent ${agent}` : request.scope} scope (${file})`;
+    const done = (content: string | null) => {
+      this.put(file, content);
+      reloadRules(this.gateway, this.load);
+      return { status: 200 as const, body: { ok: true as const, file, changed: true, message } };
+    };
+    const stack = this.history.get(file) ?? [];
+    // Edited by hand since our last change: that history no longer leads back to anything.
+    if (stack.length && stack[stack.length - 1]!.after !== current) stack.length = 0;
+    this.history.set(file, stack);
     const decide = (text: string) => {
       const config = loadGatewayConfig({ ...this.load, texts: new Map([[file, text.trim() ? text : null]]) });
       return toolDecision(config, agent);
     };
+    const last = stack[stack.length - 1];
+    // The reverse of the last switch gives back the bytes before it, whatever it had to write: a
+    // family that was half on before it was switched off is half on again.
+    if (last && reverses(last.request, request)) {
+      stack.pop();
+      return done(last.before);
+    }
+    const everyTool = [...this.gateway.upstreams.values()].flatMap((u) => u.tools.map((t) => ({ server: u.name, tool: t.name })));
     let plan;
     try {
-      plan = planToggle(current ?? '', request, target.patterns, upstream.tools.length ? target.tools : [{ name: '*', inputSchema: { type: 'object' } }], decide);
+      plan = planToggle(current ?? '', request, target.patterns, upstream.tools.length ? target.tools : [{ name: '*', inputSchema: { type: 'object' } }], everyTool, decide);
     } catch (error) {
       return { status: 409, body: { error: `${file} cannot be changed: ${(error as Error).message}` } };
     }
     if ('error' in plan) return { status: 409, body: plan };
-    const what = `${request.target.server}${request.target.tool ? `/${request.target.tool}` : request.target.family ? ` family ${request.target.family}` : ''}`;
-    const message = `${what} ${request.enabled ? 'enabled' : 'disabled'} in the ${request.scope === 'agent' ? `agent ${agent}` : request.scope} scope (${file})`;
     if (!plan.changed) return { status: 200, body: { ok: true, file, changed: false, message: `${what} was already ${request.enabled ? 'enabled' : 'disabled'} there` } };
-    this.write(file, current, plan.text);
-    reloadRules(this.gateway, this.load);
-    return { status: 200, body: { ok: true, file, changed: true, message } };
+    // A text that says what the file said before one of our earlier changes gets those very bytes back (or no file).
+    const back = stack.findIndex((entry) => isDeepStrictEqual(meaning(plan.text), meaning(entry.before)));
+    if (back !== -1) {
+      const before = stack[back]!.before;
+      stack.length = back;
+      return done(before);
+    }
+    stack.push({ before: current, after: plan.text, request });
+    return done(plan.text);
   }
 
-  /**
-   * Write `next` over `current`, unless it says what the file said before our last change to it,
-   * which nobody has touched since: then those very bytes go back (or the file goes, when that
-   * change created it).
-   */
-  private write(file: string, current: string | null, next: string): void {
-    const stack = this.history.get(file) ?? [];
-    const top = stack[stack.length - 1];
-    if (top && top.after !== current) stack.length = 0;
-    const undo = top && top.after === current && isDeepStrictEqual(meaning(next), meaning(top.before));
-    const content = undo ? top.before : next;
-    if (undo) stack.pop();
-    else stack.push({ before: current, after: next });
-    this.history.set(file, stack);
-    if (content === null) return rmSync(file, { force: true });
+  /** The file written atomically, or removed for null. */
+  private put(file: string, content: string | null): void {
+    if (content === null) return void rmSync(file, { force: true });
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileAtomic(file, content);
   }

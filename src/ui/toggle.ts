@@ -5,6 +5,7 @@
  */
 import type { RawTool } from '../catalog/types.js';
 import type { ToolDecision } from '../gateway/config/index.js';
+import { toolMatcher } from '../catalog/select.js';
 import { toolRefs } from '../split/tools.js';
 import { addPattern, patternsAt, removePattern, type ListPath } from './pattern-list-edit.js';
 
@@ -76,33 +77,68 @@ export interface ToggleRequest {
 
 export type TogglePlan = { text: string; changed: boolean } | { error: string };
 
+/** A tool of some upstream, as the rules name it. */
+export interface ToolRef {
+  server: string;
+  tool: string;
+}
+
+/** Whether two requests switch the same thing in the same place, one on and one off. */
+export function reverses(a: ToggleRequest, b: ToggleRequest): boolean {
+  return a.enabled !== b.enabled && a.scope === b.scope && a.agent === b.agent && a.target.server === b.target.server && a.target.family === b.target.family && a.target.tool === b.target.tool;
+}
+
 /**
- * The edit that gives the target's tools the wanted state. First the opposite rule for the same
- * patterns goes (that undoes an earlier switch); if that is not enough, the patterns join the
- * wanted list. `decide` says how the config would decide with the file's text replaced. When a
- * later scope, or this file's own broader rule, still decides otherwise, nothing is written and
- * the error says which rule decides.
+ * The edit that gives the target's tools the wanted state, the smallest that does:
+ * 1. the opposite rule for the same patterns goes (that undoes an earlier switch);
+ * 2. then, if needed, narrower opposite rules of this file that name only the target's tools
+ *    (a tool switched on inside a family now switched off);
+ * 3. then, if needed, the patterns join the wanted list.
+ * `decide` says how the config would decide with the file's text replaced; `everyTool` is every
+ * tool the gateway knows. When a later scope, or this file's own broader rule, still decides
+ * otherwise, or the edit would switch a tool outside the target too (a server named with a `*`),
+ * nothing is written and the error says why.
  */
-export function planToggle(text: string, request: ToggleRequest, patterns: readonly string[], tools: readonly RawTool[], decide: (text: string) => (server: string, tool: string) => ToolDecision): TogglePlan {
+export function planToggle(
+  text: string,
+  request: ToggleRequest,
+  patterns: readonly string[],
+  tools: readonly RawTool[],
+  everyTool: readonly ToolRef[],
+  decide: (text: string) => (server: string, tool: string) => ToolDecision,
+): TogglePlan {
+  const { server } = request.target;
   const want = request.enabled ? 'enable' : 'disable';
   const other = request.enabled ? 'disable' : 'enable';
   const wantPath = listPath(request.scope, request.agent, want);
   const otherPath = listPath(request.scope, request.agent, other);
-  const reached = (candidate: string) => {
+  const inTarget = new Set(tools.map((t) => `${server}/${t.name}`));
+  const missed = (candidate: string) => {
     const decision = decide(candidate);
-    return tools.map((t) => ({ tool: t.name, ...decision(request.target.server, t.name) })).find((d) => (d.state === 'disabled') === request.enabled);
+    return tools.map((t) => ({ tool: t.name, ...decision(server, t.name) })).find((d) => (d.state === 'disabled') === request.enabled);
   };
   let out = text;
   for (const p of patterns) out = removePattern(out, otherPath, p);
-  if (reached(out) !== undefined) {
+  if (missed(out)) {
+    for (const p of patternsAt(out, otherPath)) {
+      if (p.startsWith('@')) continue;
+      const matches = toolMatcher([p]);
+      const named = everyTool.filter((t) => matches(t.server, t.tool));
+      if (named.length && named.every((t) => inTarget.has(`${t.server}/${t.tool}`))) out = removePattern(out, otherPath, p);
+    }
+  }
+  if (missed(out)) {
     const present = new Set(patternsAt(out, wantPath));
     for (const p of patterns) if (!present.has(p)) out = addPattern(out, wantPath, p);
   }
-  const still = reached(out);
+  const still = missed(out);
   if (still) {
-    const name = `${request.target.server}/${still.tool}`;
     const rule = still.by ? `the rule in ${still.by}` : 'no rule';
-    return { error: `${name} would stay ${request.enabled ? 'disabled' : 'enabled'}: ${rule} decides after this one (within one file, enable wins over disable); change it there or choose that scope` };
+    return { error: `${server}/${still.tool} would stay ${request.enabled ? 'disabled' : 'enabled'}: ${rule} decides after this one (within one file, enable wins over disable); change it there or choose that scope` };
   }
+  const before = decide(text);
+  const after = decide(out);
+  const collateral = everyTool.find((t) => !inTarget.has(`${t.server}/${t.tool}`) && before(t.server, t.tool).state !== after(t.server, t.tool).state);
+  if (collateral) return { error: `this would switch ${collateral.server}/${collateral.tool} too (a pattern of ${patterns.join(', ')} names it); edit the file by hand` };
   return { text: out, changed: out !== text };
 }

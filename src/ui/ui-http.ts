@@ -71,12 +71,14 @@ function same(given: string | undefined, wanted: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-function cookieOf(req: IncomingMessage, name: string): string | undefined {
+/** Every value of a cookie: a page on another port of this host may set one of the same name (cookies ignore ports), and must not shadow ours. */
+function cookiesOf(req: IncomingMessage, name: string): string[] {
+  const values: string[] = [];
   for (const part of (req.headers.cookie ?? '').split(';')) {
     const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
+    if (at > 0 && part.slice(0, at).trim() === name) values.push(part.slice(at + 1).trim());
   }
-  return undefined;
+  return values;
 }
 
 function json(res: ServerResponse, status: number, body: unknown): void {
@@ -85,6 +87,9 @@ function json(res: ServerResponse, status: number, body: unknown): void {
 
 const REFUSED_PAGE = (why: string) =>
   `<!doctype html><meta charset="utf-8"><title>mcp-slim</title><p>${why}</p><p>Open the address mcp-slim printed when it started: it carries <code>?token=</code>.</p>`;
+
+/** What the token address answers: the cookie is set, then the page goes to /ui by itself. */
+const ENTRY_PAGE = '<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=/ui"><title>mcp-slim</title><p><a href="/ui">Open the mcp-slim page</a></p>';
 
 async function readJson(req: IncomingMessage): Promise<unknown> {
   let size = 0;
@@ -157,8 +162,20 @@ export function createUiHandler(deps: UiDeps): UiHandler {
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://page.invalid');
-    const cookieName = `mcp-slim-ui-${req.socket.localPort ?? 0}`;
+    // Named after the port the browser reached: two gateways behind forwarded ports keep two cookies.
+    const cookieName = `mcp-slim-ui-${/:(\d+)$/.exec(req.headers.host ?? '')?.[1] ?? req.socket.localPort ?? 0}`;
     const own = `http://${req.headers.host ?? ''}`;
+    const given = url.searchParams.get('token');
+    // The printed address, opened by the user's browser from anywhere (a terminal, or the file
+    // that --open hands over): the one request another site may start, and only with the token.
+    if (given !== null && req.method === 'GET' && (url.pathname === '/ui' || url.pathname === '/ui/') && req.headers.origin === undefined) {
+      if (!same(given, token)) return void res.writeHead(401, { ...HEADERS, 'content-type': 'text/html; charset=utf-8' }).end(REFUSED_PAGE('That token is wrong (is this the address of another run?).'));
+      // The cookie carries the session from here; the page then moves itself to /ui, a
+      // same-origin navigation that sends the cookie and takes the token out of the address bar.
+      return void res
+        .writeHead(200, { ...HEADERS, 'content-type': 'text/html; charset=utf-8', 'set-cookie': `${cookieName}=${session}; HttpOnly; SameSite=Strict; Path=/` })
+        .end(ENTRY_PAGE);
+    }
     // A page on another origin (another port of localhost included) gets nothing: not even reads.
     const origin = req.headers.origin;
     const site = req.headers['sec-fetch-site'];
@@ -166,15 +183,7 @@ export function createUiHandler(deps: UiDeps): UiHandler {
       return json(res, 403, { error: `requests from ${origin ?? 'another site'} are refused; open the page from the address mcp-slim printed` });
     }
     if (url.pathname === '/') return void res.writeHead(303, { ...HEADERS, location: '/ui' }).end();
-    const given = url.searchParams.get('token');
-    if (given !== null && (url.pathname === '/ui' || url.pathname === '/ui/')) {
-      if (!same(given, token)) return void res.writeHead(401, { ...HEADERS, 'content-type': 'text/html; charset=utf-8' }).end(REFUSED_PAGE('That token is wrong (is this the address of another run?).'));
-      // The token leaves the address bar at once; the cookie carries the session from here on.
-      return void res
-        .writeHead(303, { ...HEADERS, location: '/ui', 'set-cookie': `${cookieName}=${session}; HttpOnly; SameSite=Strict; Path=/`})
-        .end();
-    }
-    const byCookie = same(cookieOf(req, cookieName), session);
+    const byCookie = cookiesOf(req, cookieName).some((value) => same(value, session));
     const byBearer = same(req.headers.authorization?.replace(/^Bearer\s+/i, ''), token);
     if (!byCookie && !byBearer) {
       if (url.pathname.startsWith('/ui/api/')) return json(res, 401, { error: 'no session: open the address mcp-slim printed (it carries ?token=)' });
