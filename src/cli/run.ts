@@ -5,33 +5,27 @@ import { isSlimError } from '../errors.js';
 import { redactText } from '../util/redact.js';
 import { EXIT, exitCodeForError, type ExitCode } from './exit-code.js';
 import type { CliIO } from './io.js';
-import { checkCommand } from './check.js';
-import { measureCommand } from './measure.js';
-import { lintCommand } from './lint.js';
-import { searchCommand } from './search.js';
-import { serveCommand } from './serve.js';
-import { slimCommand } from './slim.js';
-import { splitCommand } from './split.js';
-import { ttcCommand } from './ttc.js';
-import { traceCommand } from './trace.js';
-import { installCommand } from './install.js';
-import { uninstallCommand } from './uninstall.js';
-import { uiCommand } from './ui.js';
 import { closest } from '../util/closest.js';
 
-const COMMANDS: Record<string, (io: CliIO, argv: string[]) => Promise<ExitCode>> = {
-  measure: measureCommand,
-  check: checkCommand,
-  lint: lintCommand,
-  slim: slimCommand,
-  split: splitCommand,
-  ttc: ttcCommand,
-  search: searchCommand,
-  serve: serveCommand,
-  trace: traceCommand,
-  install: installCommand,
-  uninstall: uninstallCommand,
-  ui: uiCommand,
+type Handler = (io: CliIO, argv: string[]) => Promise<ExitCode>;
+
+/**
+ * Each command's module is loaded when it runs: a command then pays only for what it uses (the
+ * gateway does not load the slimmer, help loads nothing), so a port in use is said at once.
+ */
+const COMMANDS: Record<string, () => Promise<Handler>> = {
+  measure: async () => (await import('./measure.js')).measureCommand,
+  check: async () => (await import('./check.js')).checkCommand,
+  lint: async () => (await import('./lint.js')).lintCommand,
+  slim: async () => (await import('./slim.js')).slimCommand,
+  split: async () => (await import('./split.js')).splitCommand,
+  ttc: async () => (await import('./ttc.js')).ttcCommand,
+  search: async () => (await import('./search.js')).searchCommand,
+  serve: async () => (await import('./serve.js')).serveCommand,
+  trace: async () => (await import('./trace.js')).traceCommand,
+  install: async () => (await import('./install.js')).installCommand,
+  uninstall: async () => (await import('./uninstall.js')).uninstallCommand,
+  ui: async () => (await import('./ui.js')).uiCommand,
 };
 
 const HELP = `mcp-slim: measure, budget, slim and defer MCP tool definitions
@@ -76,7 +70,7 @@ export async function run(io: CliIO): Promise<ExitCode> {
       io.stderr.write(`mcp-slim: unknown command ${JSON.stringify(command)}${guess ? `; did you mean ${guess}?` : ''} (run mcp-slim --help)\n`);
       return EXIT.usage;
     }
-    return await handler(io, argv);
+    return await (await handler())(io, argv);
   } catch (error) {
     if (isSlimError(error)) {
       // A user's mistake can quote what they typed, secrets included: the message is redacted last.

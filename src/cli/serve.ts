@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { SlimError } from '../errors.js';
-import { isLoopback, startHttpGateway } from '../gateway/http-server.js';
-import { followConfigFiles } from '../gateway/rules-reload.js';
-import { stdioServerTransport } from '../gateway/stdio-server.js';
-import { createSessionServer } from '../gateway/mcp-server.js';
+import { isLoopback } from '../gateway/loopback.js';
 import { EXIT, type ExitCode } from './exit-code.js';
 import type { CliIO } from './io.js';
 import { defineCommand } from './command.js';
-import { bindError, GATEWAY_FLAGS, GATEWAY_SECTIONS, portNumber, prepareGateway, untilSignal } from './_gateway-setup.js';
-import { pageFor } from './ui.js';
+import { GATEWAY_FLAGS, GATEWAY_SECTIONS, bindError, loadGatewayFromCli, portNumber, probeListen } from './_gateway-config.js';
 
 /** How long a client waits for slow upstreams before the gateway serves what is ready. */
 const STARTUP_WAIT_MS = 5000;
@@ -46,14 +42,26 @@ export async function serveCommand(io: CliIO, argv: string[]): Promise<ExitCode>
     return EXIT.ok;
   }
   if (positionals.length) throw new SlimError('usage', `unexpected argument ${JSON.stringify(positionals[0])}; put a server's command after --`);
-  const page = values.http && !values['no-ui'] ? pageFor() : undefined;
-  const prepared = prepareGateway(io, values, rest, 'serve', page?.feed);
-  const { config, gateway, guard, log, notice, agent } = prepared;
+  const loaded = loadGatewayFromCli(io, values, rest);
+  const { config } = loaded;
   const host = values.host ?? config.http.host;
   const port = values.port === undefined ? config.http.port : portNumber(values.port);
   if (values.http && !config.http.token && !isLoopback(host) && !values['allow-remote-without-token']) {
     throw new SlimError('usage', `--host ${host} with no token would let anyone who reaches ${port === 0 ? 'its port' : `port ${port}`} use every upstream; set "http": {"token": "\${MCP_SLIM_TOKEN}"} in mcp-slim.config.json, or pass --allow-remote-without-token on a network you trust`);
   }
+  // A port in use is said before the gateway's machinery loads (a second or so), and nothing starts.
+  if (values.http) await probeListen(host, port);
+  const [{ prepareGateway, untilSignal }, { startHttpGateway }, { followConfigFiles }, { stdioServerTransport }, { createSessionServer }, { pageFor }] = await Promise.all([
+    import('./_gateway-setup.js'),
+    import('../gateway/http-server.js'),
+    import('../gateway/rules-reload.js'),
+    import('../gateway/stdio-server.js'),
+    import('../gateway/mcp-server.js'),
+    import('./ui.js'),
+  ]);
+  const page = values.http && !values['no-ui'] ? pageFor() : undefined;
+  const prepared = prepareGateway(io, loaded, values, 'serve', page?.feed);
+  const { gateway, guard, log, notice, agent } = prepared;
   // A client should not wait out a hung upstream's timeout to connect: serve after a few seconds
   // with what is ready; the rest join with list_changed as they come up.
   const started = () => Promise.race([gateway.start(), new Promise((done) => setTimeout(done, STARTUP_WAIT_MS).unref())]);

@@ -13,7 +13,8 @@ import { createUiHandler, startUiServer, type UiHandler } from '../ui/ui-http.js
 import { defineCommand } from './command.js';
 import { EXIT, type ExitCode } from './exit-code.js';
 import type { CliIO } from './io.js';
-import { bindError, GATEWAY_FLAGS, GATEWAY_SECTIONS, portNumber, prepareGateway, untilSignal, type PreparedGateway } from './_gateway-setup.js';
+import { bindError, GATEWAY_FLAGS, GATEWAY_SECTIONS, loadGatewayFromCli, portNumber } from './_gateway-config.js';
+import { prepareGateway, untilSignal, type PreparedGateway } from './_gateway-setup.js';
 
 export const UI = defineCommand({
   name: 'ui',
@@ -89,7 +90,7 @@ export async function uiCommand(io: CliIO, argv: string[]): Promise<ExitCode> {
   }
   if (positionals.length) throw new SlimError('usage', `unexpected argument ${JSON.stringify(positionals[0])}; put a server's command after --`);
   const page = pageFor();
-  const prepared = prepareGateway(io, values, rest, 'ui');
+  const prepared = prepareGateway(io, loadGatewayFromCli(io, values, rest), values, 'ui');
   const { config, gateway, notice } = prepared;
   const host = values.host ?? config.http.host;
   const port = values.port === undefined ? DEFAULT_PORT : portNumber(values.port);

@@ -1,4 +1,4 @@
-import { countTokens as countO200k } from 'gpt-tokenizer/encoding/o200k_base';
+import { countTokens as countO200k, decode as decodeO200kTokens, encode as encodeO200kText } from 'gpt-tokenizer/encoding/o200k_base';
 import { countTokens as countCl100k } from 'gpt-tokenizer/encoding/cl100k_base';
 import type { EncodingName, Size } from './types.js';
 
@@ -10,6 +10,10 @@ const counters: Record<EncodingName, (text: string) => number> = {
   o200k_base: (text) => countO200k(text, ORDINARY),
   cl100k_base: (text) => countCl100k(text, ORDINARY),
 };
+
+/** o200k tokens of `text` (special-token text counted as ordinary text), and back: for cutting text at a token budget. */
+export const encodeO200k = (text: string): number[] => encodeO200kText(text, ORDINARY);
+export const decodeO200k = (tokens: readonly number[]): string => decodeO200kTokens(tokens);
 
 /** Real BPE token count of `text` in `encoding`. */
 export function countTokens(text: string, encoding: EncodingName): number {

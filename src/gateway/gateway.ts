@@ -2,7 +2,7 @@ import type { Catalog, JsonObject, RawTool } from '../catalog/types.js';
 import { toolMatcher } from '../catalog/select.js';
 import { newCatalog } from '../catalog/catalog-file.js';
 import { instructionParts, type InstructionParts } from './instruction-parts.js';
-import { ToolSearchIndex } from '../search/tool-index.js';
+import type { ToolSearchIndex } from '../search/tool-index.js';
 import { applyOverlay, type Overlay } from '../slim/overlay.js';
 import { Upstream } from './upstream.js';
 import { ToolNames } from './naming.js';
@@ -36,7 +36,7 @@ export interface GatewayDeps {
 export class Gateway {
   readonly upstreams = new Map<string, Upstream>();
   readonly names = new ToolNames();
-  readonly index = new ToolSearchIndex();
+  private searchIndex?: ToolSearchIndex;
   /** server → its tools as slim mode serves them (verified), when an overlay covers it. */
   private readonly slimTools = new Map<string, RawTool[]>();
   private readonly listeners = new Set<() => void>();
@@ -93,8 +93,18 @@ export class Gateway {
     for (const listener of this.firstListing.splice(0)) listener();
   }
 
+  /**
+   * The search over every upstream's tools. Its vocabulary takes a fifth of a second to build, so
+   * it is loaded when the gateway starts, not when it is imported: a port in use is said first.
+   */
+  get index(): ToolSearchIndex {
+    if (!this.searchIndex) throw new Error('the gateway has not started: its search index is loaded by start()');
+    return this.searchIndex;
+  }
+
   /** Start every upstream at once; one that fails is reported and retried, the others serve. */
   async start(): Promise<void> {
+    this.searchIndex ??= new (await import('../search/tool-index.js')).ToolSearchIndex();
     await Promise.all([...this.upstreams.values()].map((u) => u.start()));
   }
 

@@ -7,6 +7,7 @@ import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { formatMegabytes } from '../util/format.js';
 import type { Gateway } from './gateway.js';
 import type { ResultGuard } from './gateway-session.js';
+import { isLoopback } from './loopback.js';
 import { createSessionServer } from './mcp-server.js';
 
 export const AGENT_HEADER = 'x-mcp-slim-agent';
@@ -31,12 +32,7 @@ export const MAX_INITIALIZE_BODY_BYTES = 1024 * 1024;
 /** One message inside a session (a tool call with big arguments); the stdio gateway allows the same. */
 export const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
-
-/** Whether `host` is a loopback address or name (where no token is needed). */
-export function isLoopback(host: string): boolean {
-  return LOOPBACK_HOSTS.has(host) || /^127\.\d+\.\d+\.\d+$/.test(host);
-}
+export { isLoopback };
 
 /**
  * Host header values a request may carry. A page on another site that rebinds its DNS name to

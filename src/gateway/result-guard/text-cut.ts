@@ -3,11 +3,8 @@
  * paragraph, line, sentence or word break, else between graphemes), and counting o200k tokens
  * fast enough for huge results.
  */
-import { decode, encode } from 'gpt-tokenizer/encoding/o200k_base';
-import { countTokens } from '../../cost/tokenizer.js';
+import { countTokens, decodeO200k as decode, encodeO200k as encode } from '../../cost/tokenizer.js';
 import { describeJson, lastAtOrBefore, type JsonBoundary } from './json-boundaries.js';
-
-const ORDINARY = { disallowedSpecial: new Set<string>() };
 
 interface Cut {
   end: number;
@@ -43,7 +40,7 @@ function fitEnd(text: string, start: number, budget: number): number {
   let pos = start;
   let left = budget;
   for (const piece of chunked(pieces(text.slice(start, windowEnd)))) {
-    const tokens = encode(piece, ORDINARY);
+    const tokens = encode(piece);
     if (tokens.length <= left) {
       left -= tokens.length;
       pos += piece.length;

@@ -13,9 +13,9 @@ import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { redirectFile } from '../src/cli/ui.js';
-import { REAL_UPSTREAMS } from './_gateway.js';
-import { spawnServe, type ServeProcess } from './_serve-process.js';
+import { redirectFile } from '../../src/cli/ui.js';
+import { REAL_UPSTREAMS } from '../_gateway.js';
+import { spawnServe, type ServeProcess } from '../_serve-process.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const skip = !existsSync(CHROMIUM) && 'Debian chromium is not installed (apt-get install chromium)';
