@@ -850,15 +850,21 @@ function renderStats(summary) {
 }
 
 /**
- * Cumulative context tokens per session: each tools/list adds its definitions, each call its result.
+ * Context tokens per session as they grow, counted as `mcp-slim trace` counts them: the largest
+ * tool list so far (a new listing replaces the last, it does not add to it) plus every result.
  * @returns {{session: string, colour: number, label: string, points: {t: number, total: number}[]}[]}
  */
 function sessionSeries() {
   const colours = sessionColours();
   /** @type {Map<string, {session: string, colour: number, label: string, points: {t: number, total: number}[]}>} */
   const series = new Map();
+  /** @type {Map<string, {peak: number, results: number}>} */
+  const sums = new Map();
   for (const e of app.entries) {
-    const added = (e.definitionTokens ?? 0) + (e.resultTokens ?? 0);
+    const sum = sums.get(e.session) ?? { peak: 0, results: 0 };
+    sums.set(e.session, sum);
+    sum.peak = Math.max(sum.peak, e.definitionTokens ?? 0);
+    sum.results += e.resultTokens ?? 0;
     const t = Date.parse(e.time);
     if (Number.isNaN(t)) continue;
     let line = series.get(e.session);
@@ -867,7 +873,7 @@ function sessionSeries() {
       line = { session: e.session, colour: colours.get(e.session) ?? 0, label: who, points: [] };
       series.set(e.session, line);
     }
-    line.points.push({ t, total: (line.points.at(-1)?.total ?? 0) + added });
+    line.points.push({ t, total: sum.peak + sum.results });
   }
   const lines = [...series.values()].filter((l) => (l.points.at(-1)?.total ?? 0) > 0);
   // The most recently active sessions, when there are more than the colours can tell apart,

@@ -3,7 +3,7 @@
  * gateway's rules reloaded at once, and a change followed by its reverse leaving the file as it
  * was, byte for byte (a file the change created is removed again).
  */
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseJsonc } from 'jsonc-parser';
 import { isDeepStrictEqual } from 'node:util';
@@ -12,7 +12,6 @@ import { writeFileAtomic } from '../fs/atomic-write.js';
 import { GATEWAY_CONFIG_FILE, loadGatewayConfig, projectRoot, toolDecision, userGatewayConfigFile, type LoadGatewayConfigOptions } from '../gateway/config/index.js';
 import type { Gateway } from '../gateway/gateway.js';
 import { reloadRules } from '../gateway/rules-reload.js';
-import { existsSync } from 'node:fs';
 import { planToggle, reverses, targetPatterns, type ToggleRequest, type ToggleScope } from './toggle.js';
 
 export interface ScopeFile {
@@ -66,7 +65,6 @@ export class ScopeWriter {
   scopes(): ScopeFile[] {
     return scopeFiles(this.load);
   }
-
 
   toggle(request: ToggleRequest): ToggleOutcome {
     const scope = this.scopes().find((s) => s.id === request.scope);
