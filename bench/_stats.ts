@@ -14,3 +14,10 @@ export async function timed<T>(fn: () => T | Promise<T>): Promise<{ value: T; ms
   const value = await fn();
   return { value, ms: performance.now() - started };
 }
+
+/** Wall time of one synchronous call, with what it returned: `[value, ms]`. */
+export function timeSync<T>(fn: () => T): [T, number] {
+  const started = performance.now();
+  const value = fn();
+  return [value, performance.now() - started];
+}

@@ -13,7 +13,7 @@ import { Gateway } from '../src/gateway/gateway.js';
 import { ScopeWriter, scopeFiles } from '../src/ui/scope-writer.js';
 import { uiState } from '../src/ui/state.js';
 import { sharedCatalog } from './_catalogs.js';
-import { median } from './_stats.js';
+import { median, timeSync } from './_stats.js';
 import type { Section } from './sections.js';
 import { table } from './_table.js';
 
@@ -29,12 +29,6 @@ function gatewayOf(copies: number, load: { cwd: string; home: string; env: Recor
     upstream.status = 'ready';
   });
   return gateway;
-}
-
-function time(fn: () => unknown): number {
-  const started = performance.now();
-  fn();
-  return performance.now() - started;
 }
 
 export const uiSection: Section = {
@@ -53,13 +47,12 @@ export const uiSection: Section = {
       const load = { cwd: root, home, env: { HOME: home } };
       const gateway = gatewayOf(copies, load);
       const inputs = { gateway, guard: resultGuard(gateway.config), serving: true, scopes: scopeFiles(load), rules };
-      let size = 0;
-      const cold = time(() => (size = JSON.stringify(uiState(inputs)).length));
-      const warm = median(Array.from({ length: 5 }, () => time(() => JSON.stringify(uiState(inputs)))));
+      const [size, cold] = timeSync(() => JSON.stringify(uiState(inputs)).length);
+      const warm = median(Array.from({ length: 5 }, () => timeSync(() => JSON.stringify(uiState(inputs)))[1]));
       const writer = new ScopeWriter(gateway, load);
       const [server] = gateway.upstreams.values();
       const tool = server!.tools[0]!.name;
-      const switches = Array.from({ length: 10 }, (_, i) => time(() => writer.toggle({ target: { server: server!.name, tool }, scope: 'project', enabled: i % 2 === 1 })));
+      const switches = Array.from({ length: 10 }, (_, i) => timeSync(() => writer.toggle({ target: { server: server!.name, tool }, scope: 'project', enabled: i % 2 === 1 }))[1]);
       const tools = [...gateway.upstreams.values()].reduce((n, u) => n + u.tools.length, 0);
       rows.push([tools, Math.round(size / 1024), cold, warm, median(switches)]);
     }

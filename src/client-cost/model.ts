@@ -64,22 +64,21 @@ function cut(tool: RawTool, maxChars: number | null): RawTool {
   return { ...tool, description: tool.description.slice(0, maxChars) };
 }
 
-const definitionTokens = (tool: RawTool, rules: ClientRules): number => tokens(JSON.stringify(modelView(cut(tool, rules.descriptionMaxChars))));
-
 /** A tool's definition tokens under a client's cut, each tool counted once however often it is asked for. */
 type TokensOf = (tool: RawTool) => number;
 /** Per tool, its count under each description cut: the same tool objects are priced again for every client and every page view. */
 const counted = new WeakMap<RawTool, Map<number | null, number>>();
-function definitionCounter(rules: ClientRules): TokensOf {
-  const cut = rules.descriptionMaxChars;
-  return (tool) => {
-    let byCut = counted.get(tool);
-    if (!byCut) counted.set(tool, (byCut = new Map()));
-    let n = byCut.get(cut);
-    if (n === undefined) byCut.set(cut, (n = definitionTokens(tool, rules)));
-    return n;
-  };
+
+/** o200k tokens of a tool's definition as the model reads it, its description cut at `maxChars` (null: whole); counted once per tool and cut. */
+export function definitionTokens(tool: RawTool, maxChars: number | null = null): number {
+  let byCut = counted.get(tool);
+  if (!byCut) counted.set(tool, (byCut = new Map()));
+  let n = byCut.get(maxChars);
+  if (n === undefined) byCut.set(maxChars, (n = tokens(JSON.stringify(modelView(cut(tool, maxChars))))));
+  return n;
 }
+
+const definitionCounter = (rules: ClientRules): TokensOf => (tool) => definitionTokens(tool, rules.descriptionMaxChars);
 
 const publicName = (rules: ClientRules, server: string, tool: string): string => rules.nameFormat.replace('{server}', server).replace('{tool}', tool);
 

@@ -12,6 +12,9 @@ import type { GatewayConfig, GatewayMode, ToolState } from './types.js';
 /** The parts of the configuration that decide which tools each agent sees: the ones that can change while serving. */
 export type FilterRules = Pick<GatewayConfig, 'layers' | 'agents' | 'groups' | 'pinned'>;
 
+/** The rules of a configuration, as the gateway keeps them. */
+export const rulesOf = (config: GatewayConfig): FilterRules => ({ layers: config.layers, agents: config.agents, groups: config.groups, pinned: config.pinned });
+
 /** The accounting log as the gateway uses it (src/gateway/accounting.ts). */
 export interface RequestLog {
   record(entry: Record<string, unknown> & { method: string; latencyMs: number }): void;
@@ -43,14 +46,14 @@ export class Gateway {
   private readonly phaseMatchers = new Map<string, (server: string, tool: string) => boolean>();
   /** Which tools each agent sees: the config's rules, replaced by setFilters when a config file changes. */
   private filters: FilterRules;
-  private readonly decisions = new Map<string, (server: string, tool: string) => ToolDecision>();
-  private readonly states = new Map<string, (server: string, tool: string) => ToolState>();
+  /** Per agent (or none), its decisions under the rules in force, and their states alone. */
+  private readonly views = new Map<string, { decide: (server: string, tool: string) => ToolDecision; state: (server: string, tool: string) => ToolState }>();
 
   constructor(
     readonly config: GatewayConfig,
     readonly deps: GatewayDeps,
   ) {
-    this.filters = { layers: config.layers, agents: config.agents, groups: config.groups, pinned: config.pinned };
+    this.filters = rulesOf(config);
     for (const spec of config.upstreams) {
       const upstream = new Upstream(spec, { env: deps.env, cwd: deps.cwd, timeoutMs: config.timeoutMs, ...(config.passEnv?.length ? { passEnv: config.passEnv } : {}) }, {
         onTools: (u) => this.toolsChanged(u),
@@ -124,27 +127,25 @@ export class Gateway {
     return phase !== undefined && (this.phaseMatchers.get(phase)?.(server, tool) ?? false);
   }
 
+  private viewFor(agent: string | undefined) {
+    const key = agent ?? '\u0000';
+    let view = this.views.get(key);
+    if (!view) {
+      const decide = toolDecision({ ...this.config, ...this.filters }, agent);
+      view = { decide, state: (server, tool) => decide(server, tool).state };
+      this.views.set(key, view);
+    }
+    return view;
+  }
+
   /** Why each tool is enabled or not for one agent (or none), under the rules in force now. */
   decisionFor(agent?: string): (server: string, tool: string) => ToolDecision {
-    const key = agent ?? '\u0000';
-    let decide = this.decisions.get(key);
-    if (!decide) {
-      decide = toolDecision({ ...this.config, ...this.filters }, agent);
-      this.decisions.set(key, decide);
-    }
-    return decide;
+    return this.viewFor(agent).decide;
   }
 
   /** `(server, tool) → state` for one agent (or none), under the rules in force now. */
   stateFor(agent?: string): (server: string, tool: string) => ToolState {
-    const key = agent ?? '\u0000';
-    let state = this.states.get(key);
-    if (!state) {
-      const decide = this.decisionFor(agent);
-      state = (server, tool) => decide(server, tool).state;
-      this.states.set(key, state);
-    }
-    return state;
+    return this.viewFor(agent).state;
   }
 
   /** The enable/disable rules in force. */
@@ -158,8 +159,7 @@ export class Gateway {
    */
   setFilters(rules: FilterRules): void {
     this.filters = rules;
-    this.decisions.clear();
-    this.states.clear();
+    this.views.clear();
     this.version++;
     for (const listener of this.listeners) listener();
   }

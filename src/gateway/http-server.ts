@@ -54,16 +54,22 @@ function reply(res: ServerResponse, status: number, message: string): void {
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
 }
 
-function tokenMatches(header: string | undefined, token: string): boolean {
-  const given = Buffer.from(header?.replace(/^Bearer\s+/i, '') ?? '');
-  const wanted = Buffer.from(token);
-  return given.length === wanted.length && timingSafeEqual(given, wanted);
+/** Whether a secret someone gave is the one wanted, in time that does not depend on where they differ. */
+export function sameSecret(given: string | undefined, wanted: string): boolean {
+  const a = Buffer.from(given ?? '');
+  const b = Buffer.from(wanted);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
-class BodyTooLarge extends Error {}
+/** Whether an Authorization header carries `token` (as a bearer token, or bare). */
+export function tokenMatches(header: string | undefined, token: string): boolean {
+  return sameSecret(header?.replace(/^Bearer\s+/i, ''), token);
+}
+
+export class BodyTooLarge extends Error {}
 
 /** Read a request body, stopping (and refusing) as soon as it passes `limit` bytes. */
-async function readBody(req: IncomingMessage, limit: number): Promise<unknown> {
+export async function readBody(req: IncomingMessage, limit: number): Promise<unknown> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) throw new BodyTooLarge();
   const chunks: Buffer[] = [];

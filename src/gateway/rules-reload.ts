@@ -6,12 +6,8 @@
 import { pollFiles } from '../fs/poll-files.js';
 import { isDeepStrictEqual } from 'node:util';
 import { existsSync } from 'node:fs';
-import { basename } from 'node:path';
-import { gatewayConfigLocations, loadGatewayConfig, type LoadGatewayConfigOptions } from './config/index.js';
-import type { FilterRules, Gateway } from './gateway.js';
-import type { GatewayConfig } from './types.js';
-
-export const rulesOf = (config: GatewayConfig): FilterRules => ({ layers: config.layers, agents: config.agents, groups: config.groups, pinned: config.pinned });
+import { loadGatewayConfig, possibleGatewayConfigLocations, type LoadGatewayConfigOptions } from './config/index.js';
+import { rulesOf, type Gateway } from './gateway.js';
 
 /** Read the config files again; true when their rules changed (and are now in force). Throws what loading throws. */
 export function reloadRules(gateway: Gateway, load: LoadGatewayConfigOptions): boolean {
@@ -30,8 +26,7 @@ const POLL_MS = 1000;
  * rules in force and is said once.
  */
 export function followConfigFiles(gateway: Gateway, load: LoadGatewayConfigOptions, notice: (line: string) => void): () => void {
-  // Every scope file, there or not (one created later counts too); only `.git` is looked for, to find the project.
-  const files = gatewayConfigLocations(load, (p) => (basename(p) === '.git' ? existsSync(p) : true)).map((loc) => loc.file);
+  const files = possibleGatewayConfigLocations(load).map((loc) => loc.file);
   let said: string | undefined;
   const changed = () => {
     try {

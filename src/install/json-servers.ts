@@ -1,6 +1,6 @@
 import { createScanner, findNodeAtLocation, parseTree, type Node, type ParseError } from 'jsonc-parser';
 import { SlimError } from '../errors.js';
-import { editJsonText, indentUnit } from '../fs/edit-json.js';
+import { editJsonText, eolOf, indentUnit, lineIndent, lineStartOf } from '../fs/edit-json.js';
 import type { ServerChunk, ServerTable } from './server-table.js';
 
 /**
@@ -29,8 +29,6 @@ function nextToken(text: string, offset: number): { kind: number; offset: number
     if (!TRIVIA.has(kind)) return { kind, offset: scanner.getTokenOffset() };
   }
 }
-
-const lineStartOf = (text: string, offset: number): number => text.lastIndexOf('\n', offset - 1) + 1;
 
 function lineEndOf(text: string, offset: number): number {
   const end = text.indexOf('\n', offset);
@@ -143,11 +141,11 @@ export function jsonServerTable(root: readonly string[], file: string): ServerTa
     insert(text, chunks) {
       if (!chunks.length) return text;
       const out = objectAt(text, path, file) ? text : editJsonText(text, [{ path, value: {} }]);
-      const eol = out.includes('\r\n') ? '\r\n' : '\n';
+      const eol = eolOf(out);
       const node = objectAt(out, path, file);
       if (!node) throw new SlimError('config', `${file}: cannot create "${path.join('.')}"`);
       const unit = indentUnit(out);
-      const objectIndent = out.slice(lineStartOf(out, node.offset), node.offset).match(/^\s*/)?.[0] ?? '';
+      const objectIndent = lineIndent(out, node.offset);
       const props = node.children ?? [];
       const last = props.at(-1);
       const inner = last ? (out.slice(lineStartOf(out, last.offset), last.offset).match(/^\s*/)?.[0] ?? `${objectIndent}${unit}`) : `${objectIndent}${unit}`;

@@ -1,3 +1,4 @@
+import { eolOf } from '../fs/edit-json.js';
 import type { ServerTable } from './server-table.js';
 
 /**
@@ -107,7 +108,7 @@ function tomlValue(value: unknown): string {
 const splitLines = (text: string) => text.split(/\r?\n/);
 
 export function tomlServerTable(root: string): ServerTable {
-  const join = (text: string, lines: string[]) => lines.join(text.includes('\r\n') ? '\r\n' : '\n');
+  const join = (text: string, lines: string[]) => lines.join(eolOf(text));
   const table: ServerTable = {
     format: 'toml',
     chunks(text) {

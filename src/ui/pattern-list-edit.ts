@@ -4,7 +4,7 @@
  * made from the page and its reverse leave the file byte for byte as before.
  */
 import { findNodeAtLocation, parseTree, type JSONPath, type Node } from 'jsonc-parser';
-import { indentUnit } from '../fs/edit-json.js';
+import { eolOf, indentUnit, lineIndent } from '../fs/edit-json.js';
 
 /** `["disable"]`, or `["agents", name, "disable"]` for an agent's section. */
 export type ListPath = readonly (string | number)[];
@@ -34,10 +34,7 @@ export function addPattern(text: string, path: ListPath, pattern: string): strin
   const inside = text.slice(list.offset, list.offset + list.length);
   if (!inside.includes('\n')) return `${text.slice(0, end)}, ${quoted(pattern)}${text.slice(end)}`;
   // One item a line: the new one on its own line, indented as the last.
-  const lineStart = text.lastIndexOf('\n', last.offset) + 1;
-  const indent = /^[ \t]*/.exec(text.slice(lineStart, last.offset))?.[0] ?? indentUnit(text);
-  const eol = text.includes('\r\n') ? '\r\n' : '\n';
-  return `${text.slice(0, end)},${eol}${indent}${quoted(pattern)}${text.slice(end)}`;
+  return `${text.slice(0, end)},${eolOf(text)}${lineIndent(text, last.offset)}${quoted(pattern)}${text.slice(end)}`;
 }
 
 /**
@@ -68,8 +65,6 @@ function removeEmptied(text: string, path: ListPath): string {
   return text;
 }
 
-const lineIndent = (text: string, offset: number): string => /^[ \t]*/.exec(text.slice(text.lastIndexOf('\n', offset - 1) + 1))?.[0] ?? '';
-
 /**
  * The list created with its first pattern, under the deepest object of `path` that exists: one
  * new key, laid out in the file's indentation, written after the object's last key so that
@@ -87,7 +82,7 @@ function insertMissing(text: string, path: ListPath, pattern: string): string {
   }
   const value = path.slice(depth + 1).reduceRight<unknown>((inner, key) => ({ [key]: inner }), [pattern]);
   const key = String(path[depth]);
-  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const eol = eolOf(text);
   const unit = indentUnit(text);
   const props = object.children ?? [];
   const own = object.offset + object.length;

@@ -9,7 +9,7 @@ import { parse as parseJsonc } from 'jsonc-parser';
 import { isDeepStrictEqual } from 'node:util';
 import { SlimError } from '../errors.js';
 import { writeFileAtomic } from '../fs/atomic-write.js';
-import { GATEWAY_CONFIG_FILE, loadGatewayConfig, projectRoot, toolDecision, userGatewayConfigFile, type LoadGatewayConfigOptions } from '../gateway/config/index.js';
+import { loadGatewayConfig, possibleGatewayConfigLocations, toolDecision, type LoadGatewayConfigOptions } from '../gateway/config/index.js';
 import type { Gateway } from '../gateway/gateway.js';
 import { reloadRules } from '../gateway/rules-reload.js';
 import { planToggle, reverses, targetPatterns, type ToggleRequest, type ToggleScope } from './toggle.js';
@@ -21,15 +21,16 @@ export interface ScopeFile {
   exists: boolean;
 }
 
-/** The file each scope's switches go to; `folder` only when the current folder is below the project root. */
+/** The file each scope's switches go to; `folder` (the current folder's) only when it is below the project root. */
 export function scopeFiles(opts: Pick<LoadGatewayConfigOptions, 'cwd' | 'home' | 'env'>): ScopeFile[] {
-  const root = projectRoot(opts.cwd, existsSync);
-  const project = path.join(root, GATEWAY_CONFIG_FILE);
-  const here = path.join(path.resolve(opts.cwd), GATEWAY_CONFIG_FILE);
+  const locations = possibleGatewayConfigLocations(opts);
+  const file = (scope: string) => locations.filter((loc) => loc.scope === scope).at(-1)?.file;
+  const project = file('project')!;
+  const folder = file('folder');
   const files: Omit<ScopeFile, 'exists'>[] = [
-    { id: 'user', label: 'User', file: userGatewayConfigFile(opts.home, opts.env) },
+    { id: 'user', label: 'User', file: file('user')! },
     { id: 'project', label: 'Project', file: project },
-    ...(here !== project ? [{ id: 'folder' as const, label: 'This folder', file: here }] : []),
+    ...(folder ? [{ id: 'folder' as const, label: 'This folder', file: folder }] : []),
     { id: 'agent', label: 'Agent (in the project file)', file: project },
   ];
   return files.map((f) => ({ ...f, exists: existsSync(f.file) }));

@@ -3,11 +3,9 @@
  * its state, families and tools with their tokens and who decided their state, what a new session
  * gets up front against the full cost, and what each client would pay. Reads the gateway; no I/O.
  */
-import type { RawTool } from '../catalog/types.js';
 import { newCatalog } from '../catalog/catalog-file.js';
-import { clientCost, DEFAULT_SESSION, gatewayFind } from '../client-cost/model.js';
+import { clientCost, DEFAULT_SESSION, definitionTokens, gatewayFind } from '../client-cost/model.js';
 import type { RuleBook } from '../client-cost/rules.js';
-import { modelView } from '../cost/model-view.js';
 import { countTokens } from '../cost/tokenizer.js';
 import type { Gateway } from '../gateway/gateway.js';
 import { GatewaySession, listingTokens, type ResultGuard } from '../gateway/gateway-session.js';
@@ -69,15 +67,6 @@ export interface UiState {
   clients: ClientView[];
 }
 
-const counted = new WeakMap<RawTool, number>();
-
-/** A tool's tokens as the model reads its definition; each definition counted once. */
-function toolTokens(tool: RawTool): number {
-  let n = counted.get(tool);
-  if (n === undefined) counted.set(tool, (n = countTokens(JSON.stringify(modelView(tool)), 'o200k_base')));
-  return n;
-}
-
 const firstSentence = (d: unknown): string => (typeof d === 'string' ? (sentences(d)[0]?.text ?? '') : '');
 
 export interface StateInputs {
@@ -98,7 +87,7 @@ export function uiState(inputs: StateInputs): UiState {
     const families = familiesOf(upstream.name, upstream.tools).map((family) => {
       const tools: ToolView[] = family.tools.map((tool) => {
         const decision = decide(upstream.name, tool.name);
-        return { name: tool.name, publicName: gateway.names.publicName(upstream.name, tool.name), tokens: toolTokens(tool), state: decision.state, ...(decision.by ? { by: decision.by } : {}), description: firstSentence(tool.description) };
+        return { name: tool.name, publicName: gateway.names.publicName(upstream.name, tool.name), tokens: definitionTokens(tool), state: decision.state, ...(decision.by ? { by: decision.by } : {}), description: firstSentence(tool.description) };
       });
       return { name: family.name, pattern: family.patterns.join(' '), tokens: tools.reduce((n, t) => n + t.tokens, 0), tools };
     });

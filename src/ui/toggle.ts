@@ -105,8 +105,15 @@ export function planToggle(
   patterns: readonly string[],
   tools: readonly RawTool[],
   everyTool: readonly ToolRef[],
-  decide: (text: string) => (server: string, tool: string) => ToolDecision,
+  decideText: (text: string) => (server: string, tool: string) => ToolDecision,
 ): TogglePlan {
+  // Each candidate text is read as a whole configuration once, however often it is asked about.
+  const decided = new Map<string, (server: string, tool: string) => ToolDecision>();
+  const decide = (candidate: string) => {
+    let decision = decided.get(candidate);
+    if (!decision) decided.set(candidate, (decision = decideText(candidate)));
+    return decision;
+  };
   const { server } = request.target;
   const want = request.enabled ? 'enable' : 'disable';
   const other = request.enabled ? 'disable' : 'enable';

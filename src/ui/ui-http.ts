@@ -5,14 +5,14 @@
  * SameSite=Strict cookie; every request must come from the page's own origin, and every change
  * needs the cookie (or the token as a bearer, for scripts) and a JSON body.
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { RuleBook } from '../client-cost/rules.js';
 import type { Gateway } from '../gateway/gateway.js';
 import type { ResultGuard } from '../gateway/gateway-session.js';
-import { hostAllowed } from '../gateway/http-server.js';
+import { BodyTooLarge, hostAllowed, readBody, sameSecret, tokenMatches } from '../gateway/http-server.js';
 import { summarizeTrace } from '../gateway/trace-report.js';
 import { packageRoot } from '../sources/demo.js';
 import type { ScopeWriter } from './scope-writer.js';
@@ -65,12 +65,6 @@ const MAX_TOGGLE_BODY = 16 * 1024;
 
 const secret = () => randomBytes(24).toString('base64url');
 
-function same(given: string | undefined, wanted: string): boolean {
-  const a = Buffer.from(given ?? '');
-  const b = Buffer.from(wanted);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
 /** Every value of a cookie: a page on another port of this host may set one of the same name (cookies ignore ports), and must not shadow ours. */
 function cookiesOf(req: IncomingMessage, name: string): string[] {
   const values: string[] = [];
@@ -90,17 +84,6 @@ const REFUSED_PAGE = (why: string) =>
 
 /** What the token address answers: the cookie is set, then the page goes to /ui by itself. */
 const ENTRY_PAGE = '<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=/ui"><title>mcp-slim</title><p><a href="/ui">Open the mcp-slim page</a></p>';
-
-async function readJson(req: IncomingMessage): Promise<unknown> {
-  let size = 0;
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_TOGGLE_BODY) throw new Error('the request is too large');
-    chunks.push(chunk as Buffer);
-  }
-  return JSON.parse(Buffer.concat(chunks).toString('utf8'));
-}
 
 /** A toggle request from the page's JSON, or the one-line reason it is not one. */
 export function toggleRequest(body: unknown): ToggleRequest | string {
@@ -169,7 +152,7 @@ export function createUiHandler(deps: UiDeps): UiHandler {
     // The printed address, opened by the user's browser from anywhere (a terminal, or the file
     // that --open hands over): the one request another site may start, and only with the token.
     if (given !== null && req.method === 'GET' && (url.pathname === '/ui' || url.pathname === '/ui/') && req.headers.origin === undefined) {
-      if (!same(given, token)) return void res.writeHead(401, { ...HEADERS, 'content-type': 'text/html; charset=utf-8' }).end(REFUSED_PAGE('That token is wrong (is this the address of another run?).'));
+      if (!sameSecret(given, token)) return void res.writeHead(401, { ...HEADERS, 'content-type': 'text/html; charset=utf-8' }).end(REFUSED_PAGE('That token is wrong (is this the address of another run?).'));
       // The cookie carries the session from here; the page then moves itself to /ui, a
       // same-origin navigation that sends the cookie and takes the token out of the address bar.
       return void res
@@ -183,8 +166,8 @@ export function createUiHandler(deps: UiDeps): UiHandler {
       return json(res, 403, { error: `requests from ${origin ?? 'another site'} are refused; open the page from the address mcp-slim printed` });
     }
     if (url.pathname === '/') return void res.writeHead(303, { ...HEADERS, location: '/ui' }).end();
-    const byCookie = cookiesOf(req, cookieName).some((value) => same(value, session));
-    const byBearer = same(req.headers.authorization?.replace(/^Bearer\s+/i, ''), token);
+    const byCookie = cookiesOf(req, cookieName).some((value) => sameSecret(value, session));
+    const byBearer = tokenMatches(req.headers.authorization, token);
     if (!byCookie && !byBearer) {
       if (url.pathname.startsWith('/ui/api/')) return json(res, 401, { error: 'no session: open the address mcp-slim printed (it carries ?token=)' });
       return void res.writeHead(401, { ...HEADERS, 'content-type': 'text/html; charset=utf-8' }).end(REFUSED_PAGE('This page needs its token.'));
@@ -206,9 +189,9 @@ export function createUiHandler(deps: UiDeps): UiHandler {
       if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) return json(res, 415, { error: 'send the change as application/json' });
       let body: unknown;
       try {
-        body = await readJson(req);
+        body = await readBody(req, MAX_TOGGLE_BODY);
       } catch (error) {
-        return json(res, 400, { error: `the body is not a JSON change (${(error as Error).message})` });
+        return json(res, 400, { error: `the body is not a JSON change (${error instanceof BodyTooLarge ? 'the request is too large' : (error as Error).message})` });
       }
       const request = toggleRequest(body);
       if (typeof request === 'string') return json(res, 400, { error: request });

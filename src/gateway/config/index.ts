@@ -1,5 +1,5 @@
 /** The configuration of `mcp-slim serve`: see docs/gateway-config.md. */
-export { loadGatewayConfig, gatewayConfigLocations, projectRoot, userGatewayConfigFile, GATEWAY_CONFIG_FILE } from './load.js';
+export { loadGatewayConfig, gatewayConfigLocations, possibleGatewayConfigLocations, projectRoot, userGatewayConfigFile, GATEWAY_CONFIG_FILE } from './load.js';
 export type { GatewayConfigLocation, LoadGatewayConfigOptions } from './load.js';
 export { parseGatewayConfigText, type ParseOptions } from './parse.js';
 export { mergeLayers, type MergeOptions } from './merge.js';

@@ -53,6 +53,12 @@ export function gatewayConfigLocations(opts: { cwd: string; home: string; env: E
   return found.filter((loc, i) => found.findIndex((other) => other.file === loc.file) === i);
 }
 
+/** Every file that is or could become a scope of this configuration, there or not: where the rules may be edited. */
+export function possibleGatewayConfigLocations(opts: { cwd: string; home: string; env: Env; file?: string }): GatewayConfigLocation[] {
+  // Only `.git` is looked for, to find the project; the config files count whether they exist or not.
+  return gatewayConfigLocations(opts, (p) => (path.basename(p) === '.git' ? existsSync(p) : true));
+}
+
 function readConfigFile(loc: GatewayConfigLocation, texts?: ReadonlyMap<string, string | null>): string {
   const given = texts?.get(loc.file);
   if (typeof given === 'string') return given;
